@@ -1,0 +1,79 @@
+import path from 'node:path';
+
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads from the environment, in one place. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  APP_NAME: z.string().default('Bloomline'),
+  APP_URL: z.string().default(''),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  SESSION_SECRET: z.string().optional(),
+  SESSION_COOKIE: z.string().optional(),
+  SESSION_LIFETIME_MINUTES: z.coerce.number().int().min(1).default(120),
+  SECURE_COOKIES: bool,
+  TRUST_PROXY: bool,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bloomline <no-reply@bloomline.example>'),
+  SUPPORT_PHONE: z.string().default('+27 21 555 0100'),
+  SUPPORT_EMAIL: z.string().default('support@bloomline.example'),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  XERO_CLIENT_ID: z.string().optional(),
+  XERO_CLIENT_SECRET: z.string().optional(),
+  XERO_REDIRECT_URI: z.string().optional(),
+  XERO_IDENTITY_URL: z.string().default('https://identity.xero.com'),
+  XERO_LOGIN_URL: z.string().default('https://login.xero.com/identity/connect/authorize'),
+  XERO_API_URL: z.string().default('https://api.xero.com'),
+  SEED_ORDERS: z.coerce.number().int().min(0).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const slug = c.APP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  return {
+    env: c.NODE_ENV,
+    appName: c.APP_NAME,
+    appUrl: c.APP_URL || `http://localhost:${String(c.PORT)}`,
+    host: c.HOST,
+    port: c.PORT,
+    databaseUrl: c.DATABASE_URL || undefined,
+    dataDir: path.resolve(c.DATA_DIR),
+    session: {
+      cookieName: c.SESSION_COOKIE ?? `${slug}_session`,
+      lifetimeMinutes: c.SESSION_LIFETIME_MINUTES,
+      secure: c.SECURE_COOKIES,
+    },
+    trustProxy: c.TRUST_PROXY,
+    mail: { smtpUrl: c.SMTP_URL || undefined, from: c.MAIL_FROM },
+    support: { phone: c.SUPPORT_PHONE, email: c.SUPPORT_EMAIL },
+    mapTileUrl: c.MAP_TILE_URL,
+    xero: {
+      clientId: c.XERO_CLIENT_ID,
+      clientSecret: c.XERO_CLIENT_SECRET,
+      redirectUri: c.XERO_REDIRECT_URI,
+      identityUrl: c.XERO_IDENTITY_URL,
+      loginUrl: c.XERO_LOGIN_URL,
+      apiUrl: c.XERO_API_URL,
+    },
+    seedOrders: c.SEED_ORDERS,
+    logLevel: c.LOG_LEVEL,
+    webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
+  };
+}

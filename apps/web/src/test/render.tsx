@@ -1,0 +1,15 @@
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+
+import { theme } from '@/theme';
+
+/** Renders a piece inside the providers the app gives it (theme, router). */
+export function renderUi(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  return render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </MantineProvider>,
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const ROLE_IDS = { partner: 1, staff: 2 } as const;
+
+export const role = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+export type Role = z.infer<typeof role>;
+
+export const partnerRef = z.object({ id: z.number(), name: z.string() });
+export type PartnerRef = z.infer<typeof partnerRef>;
+
+/** The current user, as GET /api/me answers it inside `data`. */
+export const currentUser = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isStaff: z.boolean(),
+  enabled: z.boolean(),
+  role,
+  partner: partnerRef
+    .extend({ partnerType: z.enum(['florist', 'courier']), enabled: z.boolean() })
+    .nullable(),
+  permissions: z.object({
+    authenticateXero: z.boolean(),
+    manageXero: z.boolean(),
+    partnerStatements: z.boolean(),
+  }),
+  settings: z.object({ vat: z.number() }),
+  features: z.object({ statements: z.boolean() }),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const meResponse = z.object({ data: currentUser });

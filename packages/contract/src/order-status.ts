@@ -1,0 +1,28 @@
+import type { LineStatus } from './statuses';
+
+/** Progress order of the working statuses: an order is as far along as its least advanced line. */
+const PROGRESS: readonly LineStatus[] = ['open', 'accepted', 'fulfilled', 'delivered'];
+const SET_ASIDE: ReadonlySet<LineStatus> = new Set(['cancel-confirmed', 'rejected', 'return', 'refund']);
+
+/**
+ * The order's own status, derived from its lines (DECISIONS.md, "Orders and workflow"):
+ * hold if any line is on hold; else cancel-requested if any line is; else the least advanced of
+ * open < accepted < fulfilled < delivered among lines that are not cancelled, rejected or returned;
+ * when no line is still working: rejected if any line is rejected (staff must act), cancel-confirmed when
+ * every line is cancelled, otherwise return, then refund.
+ */
+export function deriveOrderStatus(lines: readonly { status: LineStatus }[]): LineStatus {
+  if (lines.length === 0) return 'open';
+  const statuses = lines.map((l) => l.status);
+  if (statuses.includes('hold')) return 'hold';
+  if (statuses.includes('cancel-requested')) return 'cancel-requested';
+  const working = statuses.filter((s) => !SET_ASIDE.has(s));
+  if (working.length > 0) {
+    return PROGRESS[Math.min(...working.map((s) => PROGRESS.indexOf(s)))] ?? 'open';
+  }
+  if (statuses.includes('rejected')) return 'rejected';
+  if (statuses.every((s) => s === 'cancel-confirmed')) return 'cancel-confirmed';
+  if (statuses.includes('return')) return 'return';
+  if (statuses.includes('refund')) return 'refund';
+  return 'cancel-confirmed';
+}

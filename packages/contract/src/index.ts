@@ -5,3 +5,4 @@ export * from './statuses';
 export * from './auth';
 export * from './me';
 export * from './order-status';
+export * from './app-config';

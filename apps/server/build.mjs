@@ -1,0 +1,23 @@
+// Bundles the server (and the contract it imports) into dist/, leaving npm packages external.
+import { cp, readFile, rm } from 'node:fs/promises';
+
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@bloomline/'));
+
+await rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts', 'src/seed.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+console.log('server built to apps/server/dist');

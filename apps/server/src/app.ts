@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { APP_VERSION } from '@bloomline/contract';
+
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer } from './lib/mailer';
+import type { Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { systemRoutes } from './modules/system/system.routes';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { sessionPlugin } from './plugins/session';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Origins the map tiles come from, for the CSP: `{s}` subdomains become a wildcard. */
+function tileOrigin(url: string): string | null {
+  try {
+    const u = new URL(url.replace('{s}.', 'a.').replace(/\{[a-z]+\}/g, '0'));
+    return url.includes('{s}.') ? `${u.protocol}//*.${u.host.split('.').slice(1).join('.')}` : u.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the application; main.ts and every test call this. */
+export async function buildApp({ config, database, mailer, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database.db;
+  const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
+  const indexHtml = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+
+  // External plugins first, then ours, then routes (fastify/demo's order).
+  await app.register(cookie);
+  await app.register(formbody);
+  const tiles = tileOrigin(config.mapTileUrl);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.appName} back office API`, version: APP_VERSION },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: config.session.cookieName },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(errorHandlerPlugin, {
+    fallback: hasWeb
+      ? (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html')
+      : undefined,
+  });
+  await app.register(sessionPlugin, {
+    db,
+    cookieName: config.session.cookieName,
+    lifetimeMinutes: config.session.lifetimeMinutes,
+    secure: config.session.secure,
+  });
+
+  const mail =
+    mailer ??
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const auth = createAuthService({ db, mailer: mail, appUrl: config.appUrl });
+
+  await app.register(systemRoutes, { database, config });
+  await app.register(authRoutes, { db, auth });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

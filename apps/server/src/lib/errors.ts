@@ -1,0 +1,31 @@
+import type { ErrorBag } from '@bloomline/contract';
+import { ERROR_MESSAGES } from '@bloomline/contract';
+
+/** Domain errors thrown by services; the one error handler turns them into answers. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(readonly errors: ErrorBag, message?: string) {
+    super(422, message ?? Object.values(errors).flat()[0] ?? 'The given data was invalid.');
+  }
+  static field(field: string, message: string) {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, ERROR_MESSAGES[401]);
+export const forbidden = (message: string = ERROR_MESSAGES[403]) => new HttpError(403, message);
+export const notFound = (message: string = ERROR_MESSAGES[404]) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const csrfMismatch = () => new HttpError(419, ERROR_MESSAGES[419]);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
+export const serviceUnavailable = (message: string) => new HttpError(503, message);

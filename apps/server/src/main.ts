@@ -1,0 +1,51 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_USERS, isSeeded, seedDatabase } from './db/seed';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+
+await database.migrate();
+let seededNow = false;
+if (!(await isSeeded(database.db))) {
+  console.log(`Empty database: seeding ${String(config.seedOrders)} demo orders into ${where} …`);
+  const summary = await seedDatabase(database.db, { orders: config.seedOrders, log: (m) => console.log(`  ${m}`) });
+  console.log(`Seeded ${String(summary.orders)} orders in ${(summary.ms / 1000).toFixed(1)} s.`);
+  seededNow = true;
+}
+
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.host, port: config.port });
+const url = `http://localhost:${String(config.port)}`;
+console.log(
+  [
+    '',
+    `  Bloomline back office is running on ${url}  (database: ${where}${seededNow ? ', freshly seeded' : ''})`,
+    '',
+    '  Demo sign-ins (password: password):',
+    ...DEMO_USERS.map((u) => `    ${u.email.padEnd(24)} ${u.description}`),
+    '',
+  ].join('\n'),
+);

@@ -1,0 +1,161 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+
+import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@bloomline/contract';
+import { AUTH_MESSAGES, ROLE_IDS } from '@bloomline/contract';
+
+import type { Db } from '../../db/client';
+import { loginThrottles, passwordResetTokens, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { tooManyRequests, ValidationError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { endSessionsOf, startUserSession } from '../../plugins/session';
+import { findUserByEmail } from './auth.queries';
+
+export const MAX_LOGIN_ATTEMPTS = 5;
+export const THROTTLE_WINDOW_SECONDS = 60;
+export const RESET_TOKEN_MINUTES = 60;
+
+/** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommended minimum). */
+export const hashPassword = (password: string) => hash(password);
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
+  const throttleKey = (email: string, ip: string) => sha256(`${email.toLowerCase()}|${ip}`);
+
+  async function assertNotThrottled(key: string) {
+    const [row] = await db
+      .select()
+      .from(loginThrottles)
+      .where(and(eq(loginThrottles.key, key), gt(loginThrottles.resetAt, new Date())));
+    if (row && row.attempts >= MAX_LOGIN_ATTEMPTS) {
+      const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+      throw tooManyRequests(AUTH_MESSAGES.throttled(seconds), seconds);
+    }
+  }
+
+  async function recordFailure(key: string) {
+    const resetAt = new Date(Date.now() + THROTTLE_WINDOW_SECONDS * 1000);
+    await db
+      .insert(loginThrottles)
+      .values({ key, attempts: 1, resetAt })
+      .onConflictDoUpdate({
+        target: loginThrottles.key,
+        set: {
+          attempts: sql`case when ${loginThrottles.resetAt} > now() then ${loginThrottles.attempts} + 1 else 1 end`,
+          resetAt: sql`case when ${loginThrottles.resetAt} > now() then ${loginThrottles.resetAt} else ${resetAt} end`,
+        },
+      });
+  }
+
+  return {
+    async login(request: FastifyRequest, body: LoginBody) {
+      const key = throttleKey(body.email, request.ip);
+      await assertNotThrottled(key);
+      const user = await findUserByEmail(db, body.email);
+      const ok = user ? await verify(user.passwordHash, body.password).catch(() => false) : false;
+      if (!user || !ok) {
+        await recordFailure(key);
+        throw ValidationError.field('email', AUTH_MESSAGES.failed);
+      }
+      if (!user.enabled) throw ValidationError.field('email', AUTH_MESSAGES.disabled);
+      await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+      await startUserSession(db, request, {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        roleId: user.roleId,
+        partnerId: user.partnerId,
+        isStaff: user.roleId === ROLE_IDS.staff,
+      });
+      request.log.info({ userId: user.id }, 'signed in');
+      return user.id;
+    },
+
+    /** Same answer whether or not the address has an account, so it cannot be used to probe for users. */
+    async forgotPassword(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user || !user.enabled) return;
+      const token = randomToken(32);
+      await db
+        .insert(passwordResetTokens)
+        .values({ email: user.email.toLowerCase(), tokenHash: sha256(token), createdAt: new Date() })
+        .onConflictDoUpdate({
+          target: passwordResetTokens.email,
+          set: { tokenHash: sha256(token), createdAt: new Date() },
+        });
+      const link = `${appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your Bloomline password',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'You are receiving this e-mail because we received a password reset request for your account.',
+          '',
+          `Reset your password: ${link}`,
+          '',
+          `This link expires in ${String(RESET_TOKEN_MINUTES)} minutes and works once.`,
+          'If you did not request a password reset, no further action is required.',
+        ].join('\n'),
+      });
+    },
+
+    async resetPassword(body: ResetPasswordBody) {
+      const email = body.email.toLowerCase();
+      const invalid = () => ValidationError.field('email', AUTH_MESSAGES.resetToken);
+      const user = await findUserByEmail(db, email);
+      if (!user) throw invalid();
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        // Deleting the token in the same statement that checks it makes it single use even under races.
+        const used = await tx
+          .delete(passwordResetTokens)
+          .where(
+            and(
+              eq(passwordResetTokens.email, email),
+              gt(passwordResetTokens.createdAt, new Date(Date.now() - RESET_TOKEN_MINUTES * 60_000)),
+            ),
+          )
+          .returning({ tokenHash: passwordResetTokens.tokenHash });
+        if (!used[0] || !safeEqual(used[0].tokenHash, sha256(body.token))) throw invalid();
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await audit(tx, {
+          userId: user.id,
+          event: 'updated',
+          message: `${user.name} reset their password`,
+          propertyType: 'user',
+          propertyId: user.id,
+        });
+      });
+      await endSessionsOf(db, user.id);
+    },
+
+    async changePassword(userId: number, body: ChangePasswordBody) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw ValidationError.field('current_password', AUTH_MESSAGES.currentPassword);
+      const ok = await verify(user.passwordHash, body.current_password).catch(() => false);
+      if (!ok) throw ValidationError.field('current_password', AUTH_MESSAGES.currentPassword);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+        await audit(tx, {
+          userId,
+          event: 'updated',
+          message: `${user.name} changed their password`,
+          propertyType: 'user',
+          propertyId: userId,
+        });
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
+import type { HTTPMethod } from 'find-my-way';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+import { ERROR_MESSAGES, summariseErrorBag, toErrorBag } from '@bloomline/contract';
+
+import { HttpError, ValidationError } from '../lib/errors';
+
+export interface ErrorHandlerOptions {
+  /** Answers a GET that matched no route and is not an API path (the single-page app's history fallback). */
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
+}
+
+const API_PREFIXES = ['/api/', '/sanctum/', '/xero/'];
+const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
+
+/**
+ * The one error mapper: domain errors, validation errors (422 with Laravel's bag), unknown routes (404, or
+ * 405 when the path exists for another method) and everything else (500 without internals).
+ */
+export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyInstance, opts) => {
+  // A second router that knows every path, so an unknown method on a known path answers 405.
+  const paths = FindMyWay();
+  const seen = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${route.url}`;
+      if (seen.has(key) || method === 'HEAD') continue;
+      seen.add(key);
+      paths.on(method.toUpperCase() as HTTPMethod, route.url, () => undefined);
+    }
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApi(path)) {
+      const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
+        (m) => m !== request.method && paths.find(m, path) !== null,
+      );
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send({ message: `The ${request.method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed.join(', ')}.` });
+      }
+      return reply.code(404).send({ message: ERROR_MESSAGES[404] });
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && opts.fallback) {
+      return opts.fallback(request, reply);
+    }
+    return reply.code(404).send({ message: ERROR_MESSAGES[404] });
+  });
+
+  app.setErrorHandler(async (error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof ValidationError) {
+      return reply.code(422).send({ message: summariseErrorBag(error.errors), errors: error.errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const bag = toErrorBag(
+        error.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? 'The :attribute field is invalid.',
+        })),
+      );
+      return reply.code(422).send({ message: summariseErrorBag(bag), errors: bag });
+    }
+    if (error instanceof ZodError) {
+      const bag = toErrorBag(error.issues);
+      return reply.code(422).send({ message: summariseErrorBag(bag), errors: bag });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ message: ERROR_MESSAGES[500] });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type): their message is safe.
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: ERROR_MESSAGES[500] });
+  });
+});

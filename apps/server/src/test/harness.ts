@@ -1,0 +1,76 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import pg from 'pg';
+
+import { buildApp } from '../app';
+import type { App } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import type { Database } from '../db/client';
+import type { Mail, Mailer } from '../lib/mailer';
+import { TestClient } from './client';
+import { createFixtures } from './fixtures';
+import type { Fixtures } from './fixtures';
+
+export interface Harness {
+  app: App;
+  database: Database;
+  fixtures: Fixtures;
+  outbox: Mail[];
+  client(ip?: string): TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database for one test file: embedded PostgreSQL in memory by default, or, when
+ * DATABASE_URL is set, a database of its own on that server.
+ */
+export async function createHarness(): Promise<Harness> {
+  const url = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (url) {
+    // A database of its own per test file, so files run side by side on one server.
+    const name = `bloomline_t_${String(process.pid)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory', poolSize: 4 });
+  await database.migrate();
+  const fixtures = await createFixtures(database.db);
+  const outbox: Mail[] = [];
+  const mailer: Mailer = { send: async (m) => void outbox.push(m) };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bloomline-test-')),
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+  });
+  const app = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    fixtures,
+    outbox,
+    client: (ip) => new TestClient(app, ip),
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}

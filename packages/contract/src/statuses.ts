@@ -15,7 +15,7 @@ export const LINE_STATUSES = [
 ] as const;
 
 export type LineStatus = (typeof LINE_STATUSES)[number]['name'];
-export const lineStatus = z.enum(LINE_STATUSES.map((s) => s.name) as [LineStatus, ...LineStatus[]]);
+export const lineStatus = z.enum(LINE_STATUSES.map((s) => s.name));
 
 /** What a badge may show: every line status plus "unassigned" for a line without a partner. */
 export type BadgeStatus = LineStatus | 'unassigned';
@@ -24,9 +24,7 @@ export const STATUS_ID: Record<LineStatus, number> = Object.fromEntries(
   LINE_STATUSES.map((s) => [s.name, s.id]),
 ) as Record<LineStatus, number>;
 
-export const STATUS_BY_ID: Record<number, LineStatus> = Object.fromEntries(
-  LINE_STATUSES.map((s) => [s.id, s.name]),
-) as Record<number, LineStatus>;
+export const STATUS_BY_ID: Record<number, LineStatus> = Object.fromEntries(LINE_STATUSES.map((s) => [s.id, s.name]));
 
 /** Badge colours of part 1, point 4. */
 export const STATUS_COLOURS: Record<BadgeStatus, 'gray' | 'red' | 'blue' | 'pink' | 'green' | 'orange'> = {

@@ -11,7 +11,7 @@ import { HttpError, ValidationError } from '../lib/errors';
 
 export interface ErrorHandlerOptions {
   /** Answers a GET that matched no route and is not an API path (the single-page app's history fallback). */
-  fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 const API_PREFIXES = ['/api/', '/sanctum/', '/xero/'];

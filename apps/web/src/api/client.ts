@@ -1,0 +1,130 @@
+import type { ErrorBag } from '@bloomline/contract';
+import { EXEMPT_ERROR_STATUSES } from '@bloomline/contract';
+
+export const API_TIMEOUT_MS = 20_000;
+
+/** An answer other than 2xx, or no answer at all (status 0: network failure or time-out). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: ErrorBag = {},
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get isValidation() {
+    return this.status === 422;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+type Listener<T> = (value: T) => void;
+const unauthenticatedListeners = new Set<Listener<void>>();
+const errorStatusListeners = new Set<Listener<number>>();
+const networkListeners = new Set<Listener<ApiError>>();
+
+/** The session provider listens here: a 401 while signed in forces sign-out. */
+export const onUnauthenticated = (fn: Listener<void>) => subscribe(unauthenticatedListeners, fn);
+/** The app listens here: a status outside the exempt list opens the global error screen. */
+export const onErrorStatus = (fn: Listener<number>) => subscribe(errorStatusListeners, fn);
+/** Network failures and time-outs: shown as a notification, the screen stays usable. */
+export const onNetworkError = (fn: Listener<ApiError>) => subscribe(networkListeners, fn);
+
+function subscribe<T>(set: Set<Listener<T>>, fn: Listener<T>) {
+  set.add(fn);
+  return () => void set.delete(fn);
+}
+
+export function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  timeoutMs?: number;
+  /** Error statuses this caller shows itself, besides the exempt list (e.g. 429 on sign-in). */
+  handles?: readonly number[];
+  signal?: AbortSignal;
+  /** For downloads: answer the raw Response instead of parsed JSON. */
+  raw?: boolean;
+}
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  return fetch(withQuery(path, opts.query), { method, headers, body, credentials: 'include', signal });
+}
+
+/** The one fetch wrapper: cookies, JSON, the web-client header, the XSRF echo, 20 s time-out, typed errors. */
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await send(method, path, opts);
+    // An expired CSRF token (419) is renewed once, the way a browser form would be re-served.
+    if (res.status === 419 && path !== '/sanctum/csrf-cookie') {
+      await send('GET', '/sanctum/csrf-cookie', {});
+      res = await send(method, path, opts);
+    }
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
+    const error = new ApiError(
+      0,
+      timedOut ? 'The server took too long to answer. Please try again.' : 'Could not reach the server. Check your connection and try again.',
+    );
+    networkListeners.forEach((fn) => fn(error));
+    throw error;
+  }
+  if (res.ok) {
+    if (opts.raw) return res as T;
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await res.json();
+  } catch {
+    parsed = null;
+  }
+  const body = (parsed ?? {}) as { message?: string; errors?: ErrorBag };
+  const error = new ApiError(res.status, body.message ?? res.statusText, body.errors ?? {}, parsed);
+  if (res.status === 401) unauthenticatedListeners.forEach((fn) => fn());
+  const exempt = (EXEMPT_ERROR_STATUSES as readonly number[]).includes(res.status);
+  if (!exempt && !opts.handles?.includes(res.status)) errorStatusListeners.forEach((fn) => fn(res.status));
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  csrf: () => request<void>('GET', '/sanctum/csrf-cookie'),
+};

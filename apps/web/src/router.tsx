@@ -1,0 +1,74 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import type { RouteObject } from 'react-router';
+
+import { AppLayout } from '@/layout/app-layout';
+import { GlobalErrorGate } from '@/layout/global-error-gate';
+import { NotBuiltPage } from '@/layout/not-built-page';
+import { PublicLayout } from '@/layout/public-layout';
+import { RouteError } from '@/layout/route-error';
+import { Landing, RequireAuth, RequireGuest } from '@/session/guards';
+import { SessionProvider } from '@/session/session-provider';
+
+/** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
+const NOT_BUILT = [
+  '/orders/*',
+  '/order/:id',
+  '/locations/*',
+  '/products/*',
+  '/profit-centres/*',
+  '/components/*',
+  '/componentrates/:id',
+  '/units/*',
+  '/colours/*',
+  '/users/*',
+  '/partners/*',
+  '/customers',
+  '/companies',
+  '/audit',
+  '/reporting/*',
+  '/system/xero',
+  '/statements/*',
+];
+
+function Root() {
+  return (
+    <GlobalErrorGate>
+      <SessionProvider>
+        <Outlet />
+      </SessionProvider>
+    </GlobalErrorGate>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Landing /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', element: <RequireGuest />, children: [{ index: true, lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) }] },
+          { path: 'forgot-password', lazy: async () => ({ Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage }) },
+          { path: 'reset-password/:token', lazy: async () => ({ Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage }) },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-page')).DashboardPage }) },
+          { path: 'change-password', lazy: async () => ({ Component: (await import('@/features/auth/pages/change-password-page')).ChangePasswordPage }) },
+          ...NOT_BUILT.map((path) => ({ path: path.slice(1), element: <NotBuiltPage /> })),
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+import type { CurrentUser } from '@bloomline/contract';
+
+import { api, isApiError, onUnauthenticated } from '@/api/client';
+import { LoadingScreen } from '@/ui';
+
+import { SessionContext } from './session-context';
+import type { Session } from './session-context';
+
+export const SPLASH_MIN_MS = 1000;
+
+const fetchMe = () => api.get<{ data: CurrentUser }>('/api/me').then((r) => r.data);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Holds the current user: null when signed out. Shows the splash until the first answer (at least 1 s). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [ready, setReady] = useState(false);
+  const userRef = useRef<CurrentUser | null>(null);
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let live = true;
+    void Promise.all([fetchMe().catch(() => null), sleep(SPLASH_MIN_MS)]).then(([me]) => {
+      if (!live) return;
+      setUser(me);
+      setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const clear = useCallback(() => {
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  // A 401 while signed in: the session ended elsewhere. Renew the CSRF cookie, log out, clear the user.
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        if (!userRef.current) return;
+        userRef.current = null;
+        void api
+          .csrf()
+          .then(() => api.post('/api/logout'))
+          .catch(() => undefined)
+          .finally(() => {
+            clear();
+            void navigate('/login', { replace: true });
+          });
+      }),
+    [clear, navigate],
+  );
+
+  const refresh = useCallback(async () => {
+    const me = await fetchMe().catch(() => null);
+    setUser(me);
+    return me;
+  }, []);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      await api.csrf();
+      try {
+        await api.post('/api/login', { email, password }, { handles: [429] });
+      } catch (e) {
+        // 406: already signed in (another tab); carry on to the dashboard.
+        if (!(isApiError(e) && e.status === 406)) throw e;
+      }
+      await refresh();
+    },
+    [refresh],
+  );
+
+  const signOut = useCallback(async () => {
+    await api.post('/api/logout');
+    clear();
+    await navigate('/login', { replace: true });
+  }, [clear, navigate]);
+
+  const value = useMemo<Session>(() => ({ user, signIn, signOut, refresh }), [user, signIn, signOut, refresh]);
+  if (!ready) return <LoadingScreen />;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+
+import { defineConfig, devices } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp', 'data');
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** End to end against the built app (`npm run build`) on a fresh embedded database, in Debian's Chromium. */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../test-results',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_REPORTER ? process.env.PLAYWRIGHT_REPORTER.split(',').map((r) => [r] as [string]) : [['list']],
+  use: {
+    baseURL: `http://localhost:${String(E2E_PORT)}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    timezoneId: 'Africa/Johannesburg',
+    locale: 'en-ZA',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'node ../apps/server/dist/main.js',
+    url: `http://localhost:${String(E2E_PORT)}/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      SEED_ORDERS: '600',
+      APP_URL: `http://localhost:${String(E2E_PORT)}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});

@@ -11,14 +11,14 @@ import { RouterProvider } from 'react-router';
 
 import { createQueryClient } from '@/api/query-client';
 import { createRouter } from '@/router';
-import { theme } from '@/theme';
+import { cssVariablesResolver, theme } from '@/theme';
 
 const queryClient = createQueryClient();
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -6,3 +6,7 @@ export * from './auth';
 export * from './me';
 export * from './order-status';
 export * from './app-config';
+export * from './workflow';
+export * from './pricing';
+export * from './orders';
+export * from './dates';

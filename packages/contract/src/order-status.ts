@@ -26,3 +26,8 @@ export function deriveOrderStatus(lines: readonly { status: LineStatus }[]): Lin
   if (statuses.includes('refund')) return 'refund';
   return 'cancel-confirmed';
 }
+
+/** A line waiting for a partner: the `unassigned` filter and the order's has_unassigned flag. */
+export function isUnassigned(line: { status: LineStatus; partnerId: number | null }): boolean {
+  return line.partnerId === null && line.status === 'open';
+}

@@ -3,12 +3,12 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 
-import { theme } from '@/theme';
+import { cssVariablesResolver, theme } from '@/theme';
 
 /** Renders a piece inside the providers the app gives it (theme, router). */
 export function renderUi(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </MantineProvider>,
   );

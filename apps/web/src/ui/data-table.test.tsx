@@ -1,0 +1,67 @@
+import { Button } from '@mantine/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { renderUi } from '@/test/render';
+
+import { DataTable, type DataColumn } from './data-table';
+
+type Row = { id: number; name: string; parent: string | null };
+
+const columns: DataColumn<Row>[] = [
+  { key: 'name', header: 'Name', render: (r) => r.name },
+  { key: 'parent', header: 'Parent', render: (r) => r.parent ?? '—', visibleFrom: 'sm' },
+  { key: 'edit', header: 'Actions', render: (r) => <Button size="xs">Edit {r.name}</Button> },
+];
+const rows: Row[] = [
+  { id: 1, name: 'Gauteng', parent: 'South Africa' },
+  { id: 2, name: 'Sandton', parent: null },
+];
+
+describe('<DataTable>', () => {
+  it('shows headers, one row per item and the caption', () => {
+    renderUi(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} caption="Locations" />);
+    const table = screen.getByRole('table', { name: 'Locations' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Parent', 'Actions']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('GautengSouth Africa');
+    expect(second).toHaveTextContent('Sandton—');
+    expect(screen.getByRole('button', { name: 'Edit Sandton' })).toBeInTheDocument();
+  });
+
+  it('shows the empty text in a single cell', () => {
+    renderUi(<DataTable columns={columns} rows={[]} rowKey={(r) => r.id} empty="No orders to display" />);
+    const cell = screen.getByRole('cell', { name: 'No orders to display' });
+    expect(cell).toHaveAttribute('colspan', '3');
+  });
+
+  it('marks the table busy while loading and shows no rows', () => {
+    renderUi(<DataTable columns={columns} rows={undefined} rowKey={(r) => r.id} loading skeletonRows={3} />);
+    const table = screen.getByRole('table');
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(screen.queryByText('Nothing to display')).not.toBeInTheDocument();
+  });
+
+  it('shows the error and retries on request', async () => {
+    const onRetry = vi.fn();
+    renderUi(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        error={new Error('Server Error')}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByText('Server Error')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,125 @@
+import type { ComponentPropsWithoutRef } from 'react';
+
+import { TIME_ZONE } from '@bloomline/contract';
+
+import { EMPTY_TEXT } from './empty';
+
+export { TIME_ZONE };
+
+/** South Africa keeps +02:00 all year (no daylight saving), so zone-less times are read with it. */
+const SAST_OFFSET = '+02:00';
+
+export type DateInput = string | Date | null | undefined;
+export type DateFormat = 'day' | 'date' | 'datetime';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+// en-US for the names because ICU's en-GB/en-ZA say 'Sept'; the order of the parts is ours.
+const partsIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+const inJohannesburg = partsIn(TIME_ZONE);
+const inUtc = partsIn('UTC');
+const isoInJohannesburg = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+function read(format: Intl.DateTimeFormat, instant: Date): Parts {
+  return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+}
+
+/** A calendar day 'YYYY-MM-DD' as midnight UTC, or null when it is not a real day. */
+function calendarDay(value: string): Date | null {
+  const m = DATE_ONLY.exec(value);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d ? day : null;
+}
+
+function toInstant(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(ZONELESS.test(value) ? `${value.replace(' ', 'T')}${SAST_OFFSET}` : value);
+}
+
+/** The parts of a value as a Johannesburg clock shows them; date-only strings stay on their calendar day. */
+function partsOf(value: DateInput): Parts | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && DATE_ONLY.test(value)) {
+    const day = calendarDay(value);
+    return day ? read(inUtc, day) : null;
+  }
+  const instant = toInstant(value);
+  return Number.isNaN(instant.getTime()) ? null : read(inJohannesburg, instant);
+}
+
+/** 'Fri 05 Jan 2024' */
+export function formatDay(value: DateInput): string {
+  const p = partsOf(value);
+  return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}` : EMPTY_TEXT;
+}
+
+/** '05 Jan 2024' ('dd MMM Y') */
+export function formatDate(value: DateInput): string {
+  const p = partsOf(value);
+  return p ? `${p.day} ${p.month} ${p.year}` : EMPTY_TEXT;
+}
+
+/** 'Fri 05 Jan 2024 14:30' ('E dd MMM Y HH:mm') */
+export function formatDateTime(value: DateInput): string {
+  const p = partsOf(value);
+  return p ? `${p.weekday} ${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute}` : EMPTY_TEXT;
+}
+
+/** Johannesburg's calendar day of an instant as 'YYYY-MM-DD' (the form date filters and pickers use). */
+export function johannesburgDay(instant: Date): string {
+  const p = read(isoInJohannesburg, instant);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** Today in Johannesburg as 'YYYY-MM-DD': the contract's one definition, shared with the server. */
+export { todayInJohannesburg } from '@bloomline/contract';
+
+const FORMATTERS: Record<DateFormat, (value: DateInput) => string> = {
+  day: formatDay,
+  date: formatDate,
+  datetime: formatDateTime,
+};
+
+/** The machine-readable value for <time dateTime>: the calendar day as given, or the instant in ISO form. */
+function machineValue(value: string | Date): string | undefined {
+  if (typeof value === 'string' && DATE_ONLY.test(value)) return value;
+  const instant = toInstant(value);
+  return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString();
+}
+
+export type DateTextProps = Omit<ComponentPropsWithoutRef<'time'>, 'children' | 'dateTime'> & {
+  value: DateInput;
+  format?: DateFormat;
+};
+
+export function DateText({ value, format = 'day', ...rest }: DateTextProps) {
+  const text = FORMATTERS[format](value);
+  if (value === null || value === undefined || value === '' || text === EMPTY_TEXT) {
+    return <span {...rest}>{EMPTY_TEXT}</span>;
+  }
+  return (
+    <time dateTime={machineValue(value)} {...rest}>
+      {text}
+    </time>
+  );
+}

@@ -1,0 +1,41 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { ErrorBag } from '@bloomline/contract';
+
+import { renderUi } from '@/test/render';
+
+import { fieldError, FieldErrors } from './field-errors';
+
+const bag: ErrorBag = {
+  email: ['The email field is required.', 'The email field must be a valid email address.'],
+  password: ['The password field is required.'],
+};
+
+describe('<FieldErrors>', () => {
+  it('lists the messages of one field in an alert', () => {
+    renderUi(<FieldErrors errors={bag} field="email" />);
+    const alert = screen.getByRole('alert');
+    const items = within(alert).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual(bag.email);
+    expect(screen.queryByText('The password field is required.')).not.toBeInTheDocument();
+  });
+
+  it('renders nothing when the field has no errors', () => {
+    renderUi(<FieldErrors errors={bag} field="name" />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    renderUi(<FieldErrors errors={null} field="email" />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('fieldError', () => {
+  it('joins the messages of a field for an input', () => {
+    expect(fieldError(bag, 'password')).toBe('The password field is required.');
+    expect(fieldError(bag, 'email')).toBe(
+      'The email field is required. The email field must be a valid email address.',
+    );
+    expect(fieldError(bag, 'name')).toBeUndefined();
+    expect(fieldError(undefined, 'email')).toBeUndefined();
+  });
+});

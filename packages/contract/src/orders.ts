@@ -1,0 +1,196 @@
+import { z } from 'zod';
+
+import { ORDER_FILTERS, lineStatus } from './statuses';
+import { isoDate } from './validation';
+
+const money = z.number();
+const partnerName = z.object({ id: z.number(), name: z.string() });
+
+export const ORDER_SORTS = ['created_at', 'name'] as const;
+
+/** GET /api/orders. Unknown or malformed optional values fall back to "not given" rather than failing. */
+export const orderListQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).catch(15).default(15),
+  q: z.string().trim().max(100).optional().catch(undefined),
+  p: z.coerce.number().int().positive().optional().catch(undefined),
+  s: z.enum(ORDER_SORTS).catch('created_at').default('created_at'),
+  d: z.enum(['asc', 'desc']).catch('desc').default('desc'),
+  filter: z.enum(ORDER_FILTERS).optional().catch(undefined),
+  /** Delivery date range, inclusive, YYYY-MM-DD. */
+  sd: isoDate().optional().catch(undefined),
+  ed: isoDate().optional().catch(undefined),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+export const orderLineSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  quantity: z.number(),
+  value: money,
+  status: lineStatus,
+  partner: partnerName.nullable(),
+});
+export type OrderLineSummary = z.infer<typeof orderLineSummary>;
+
+const recipient = {
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+};
+
+/** An order as the lists show it: for a partner, only their lines and their status. */
+export const orderSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: lineStatus,
+  created_at: z.string(),
+  deliveryDate: z.string().nullable(),
+  isCollection: z.boolean(),
+  ...recipient,
+  deliveryFee: money,
+  totalValue: money,
+  hasRefund: z.boolean(),
+  hasReturn: z.boolean(),
+  lines: z.array(orderLineSummary),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const lineReturn = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.string(),
+  quantity: z.number(),
+  reason: z.string().nullable(),
+  reasonNote: z.string().nullable(),
+});
+
+export const orderLine = orderLineSummary.extend({
+  productVariantId: z.number().nullable(),
+  returns: z.array(lineReturn),
+  hasRefund: z.boolean(),
+  /** Guideline texts such as "2 x Red rose - stem (Red)". */
+  product_components: z.array(z.string()),
+  giftMessage: z.string().nullable(),
+  customName: z.string().nullable(),
+  image: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
+  variantTitle: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const adjustment = z.object({
+  id: z.number(),
+  title: z.string(),
+  quantity: z.number(),
+  value: money,
+  partner: partnerName.nullable(),
+});
+export type Adjustment = z.infer<typeof adjustment>;
+
+/** Staff's extra panel: where the order came from. */
+export const orderExtra = z.object({
+  source: z.string(),
+  paymentType: z.string(),
+  email: z.string().nullable(),
+  customer: z.string().nullable(),
+  companyName: z.string().nullable(),
+  profitCentre: z.string().nullable(),
+  fullyPaid: z.boolean(),
+});
+
+export const orderDetail = orderSummary.extend({
+  notes: z.string().nullable(),
+  lines: z.array(orderLine),
+  adjustments: z.array(adjustment),
+  extra: orderExtra.nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const historyEntry = z.object({
+  id: z.number(),
+  message: z.string(),
+  /** Line status id; 3 means rejected and the reason is shown. */
+  status: z.number().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  user: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+export const dashboardCounts = z.object({
+  awaitingAcceptance: z.number(),
+  acceptedOrders: z.number(),
+  ordersInProgress: z.number(),
+  forDeliveryToday: z.number(),
+});
+export type DashboardCounts = z.infer<typeof dashboardCounts>;
+
+export const partnerCandidate = z.object({
+  partner: z.object({ id: z.number(), name: z.string(), rating: z.number(), city: z.string().nullable(), partnerType: z.string() }),
+  /** Kilometres from the delivery point; null when either point is unknown. */
+  distance: z.number().nullable(),
+  local: z.boolean(),
+});
+export type PartnerCandidate = z.infer<typeof partnerCandidate>;
+
+export const candidatesQuery = z.object({
+  all: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false', ''])])
+    .optional()
+    .transform((v) => v === true || v === '1' || v === 'true'),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const partnerPickerItem = z.object({ id: z.number(), name: z.string(), partnerType: z.string(), enabled: z.boolean(), city: z.string().nullable() });
+export type PartnerPickerItem = z.infer<typeof partnerPickerItem>;
+
+export const rejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
+export const lineIdBody = z.object({ id: z.coerce.number().int().positive() });
+export const rejectLineBody = lineIdBody.extend({ reason: z.string().trim().min(1).max(500) });
+export const reassignBody = z.object({ partner_id: z.coerce.number().int().positive() });
+export const deliveryDateBody = z.object({ deliveryDate: isoDate() });
+
+export const productVariantDetail = z.object({
+  id: z.number(),
+  title: z.string(),
+  sku: z.string().nullable(),
+  product: z.object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string().nullable(),
+    images: z.array(z.object({ url: z.string(), altText: z.string().nullable() })),
+  }),
+  component_rates: z.array(
+    z.object({
+      quantity: z.number(),
+      component_rate: z.object({
+        id: z.number(),
+        price: money,
+        component: z.object({
+          id: z.number(),
+          name: z.string(),
+          unit: z.object({ name: z.string() }).nullable(),
+          colour: z.object({ name: z.string() }).nullable(),
+        }),
+      }),
+    }),
+  ),
+});
+export type ProductVariantDetail = z.infer<typeof productVariantDetail>;
+
+/** "2 x Red rose - stem (Red)": how clients turn a variant's component rates into guideline texts. */
+export function guidelineText(c: { quantity: number; name: string; unit: string | null; colour: string | null }): string {
+  return `${String(c.quantity)} x ${c.name}${c.unit ? ` - ${c.unit}` : ''}${c.colour ? ` (${c.colour})` : ''}`;
+}
+
+/** Wrapped answers. */
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
+export const actionResult = z.object({ data: z.object({ id: z.number(), status: lineStatus }), message: z.string() });

@@ -20,6 +20,10 @@ import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { variantsRoutes } from './modules/catalogue/variants.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { partnersRoutes } from './modules/partners/partners.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { sessionPlugin } from './plugins/session';
@@ -117,6 +121,10 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
 
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { db, auth });
+  const orders = createOrdersService({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
+  await app.register(ordersRoutes, { db, orders });
+  await app.register(partnersRoutes, { db });
+  await app.register(variantsRoutes, { db });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

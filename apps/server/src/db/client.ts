@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,16 +32,7 @@ export interface Database {
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
-  return candidates.find((c) => c.endsWith('migrations') && safeExists(c)) ?? candidates[0]!;
-}
-
-function safeExists(p: string): boolean {
-  try {
-    mkdirSync(p, { recursive: false });
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EEXIST';
-  }
+  return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
 }
 
 export interface OpenOptions {
@@ -67,10 +59,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   let client: PGlite;
   if (opts.dataDir === 'memory') {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(path.join(opts.dataDir, 'pgdata'));
+    client = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: { pg_trgm } });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;

@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2';
 
-import { ROLE_IDS } from '@bloomline/contract';
+import { DEFAULT_REJECT_REASONS, ROLE_IDS } from '@bloomline/contract';
 
 import type { Db } from '../db/client';
-import { partners, roles, settings, users } from '../db/schema';
+import { orderLineRejectReasons, partners, roles, settings, users } from '../db/schema';
 
 export const PASSWORD = 'password';
 
@@ -18,6 +18,7 @@ export async function createFixtures(db: Db) {
     { key: 'vat', value: 0.15 },
     { key: 'features.statements', value: true },
   ]);
+  await db.insert(orderLineRejectReasons).values(DEFAULT_REJECT_REASONS.map((reason, position) => ({ reason, position })));
   const [partnerA, partnerB] = await db
     .insert(partners)
     .values([

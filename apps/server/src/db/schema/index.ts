@@ -3,3 +3,8 @@ export * from './partners';
 export * from './locations';
 export * from './audit';
 export * from './settings';
+export * from './catalogue';
+export * from './customers';
+export * from './orders';
+export * from './finance';
+export * from './xero';

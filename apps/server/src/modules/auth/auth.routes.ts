@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
   app.post(
     '/api/login',
     {
-      preHandler: guestOnly,
+      preValidation: guestOnly,
       schema: {
         tags,
         summary: 'Signs in with email and password',
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
 
   app.get(
     '/api/me',
-    { preHandler: requireUser, schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorBody } } },
+    { preValidation: requireUser, schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorBody } } },
     async (request) => {
       const user = await loadCurrentUser(db, currentUser(request).id);
       if (!user) throw unauthenticated();
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
   app.post(
     '/api/change-password',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: "Changes the signed-in user's password",

@@ -1,0 +1,94 @@
+import type {
+  auditEntries,
+  bills,
+  creditNotes,
+  orderHistory,
+  orderLines,
+  orders,
+  refundLines,
+  refundPartners,
+  refunds,
+  returnLines,
+  returns,
+} from '../schema';
+import type { Catalogue } from './catalogue';
+import type { CustomerBook } from './customers';
+import type { Clock } from './dates';
+import { IdCounter } from './insert';
+import type { Partner } from './partners';
+import type { Places } from './places';
+import type { People } from './users';
+
+/** Everything generated before the orders, which the orders point at. */
+export interface World {
+  clock: Clock;
+  vat: number;
+  places: Places;
+  partners: readonly Partner[];
+  partnerById: Map<number, Partner>;
+  /** Enabled partners per city id. */
+  partnersByCity: Map<number, Partner[]>;
+  demoPartnerIds: readonly number[];
+  people: People;
+  catalogue: Catalogue;
+  customers: CustomerBook;
+}
+
+/** The rows of one chunk of orders, inserted together. */
+export interface Batch {
+  orders: (typeof orders.$inferInsert)[];
+  lines: (typeof orderLines.$inferInsert)[];
+  history: (typeof orderHistory.$inferInsert)[];
+  audit: (typeof auditEntries.$inferInsert)[];
+  bills: (typeof bills.$inferInsert)[];
+  creditNotes: (typeof creditNotes.$inferInsert)[];
+  returns: (typeof returns.$inferInsert)[];
+  returnLines: (typeof returnLines.$inferInsert)[];
+  refunds: (typeof refunds.$inferInsert)[];
+  refundPartners: (typeof refundPartners.$inferInsert)[];
+  refundLines: (typeof refundLines.$inferInsert)[];
+}
+
+export function emptyBatch(): Batch {
+  return {
+    orders: [],
+    lines: [],
+    history: [],
+    audit: [],
+    bills: [],
+    creditNotes: [],
+    returns: [],
+    returnLines: [],
+    refunds: [],
+    refundPartners: [],
+    refundLines: [],
+  };
+}
+
+/** Id counters that run across chunks, so every row's id is known before it is inserted. */
+export class Ids {
+  line = new IdCounter();
+  history = new IdCounter();
+  bill = new IdCounter();
+  creditNote = new IdCounter();
+  return = new IdCounter();
+  returnLine = new IdCounter();
+  refund = new IdCounter();
+  refundPartner = new IdCounter();
+  refundLine = new IdCounter();
+}
+
+/** Per partner and month (YYYY-MM): paid bill amounts and deductions, from which EFT payments follow. */
+export type Ledger = Map<number, Map<string, { paid: number; deductions: number }>>;
+
+export function ledgerEntry(
+  ledger: Ledger,
+  partnerId: number,
+  month: string,
+): { paid: number; deductions: number } {
+  let months = ledger.get(partnerId);
+  if (!months) ledger.set(partnerId, (months = new Map<string, { paid: number; deductions: number }>()));
+  let entry = months.get(month);
+  if (!entry) months.set(month, (entry = { paid: 0, deductions: 0 }));
+  return entry;
+}

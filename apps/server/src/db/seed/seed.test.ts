@@ -1,0 +1,241 @@
+import { DEFAULT_REJECT_REASONS, deriveOrderStatus, LINE_STATUSES } from '@bloomline/contract';
+import type { LineStatus } from '@bloomline/contract';
+import { verify } from '@node-rs/argon2';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openDatabase } from '../client';
+import type { Database } from '../client';
+import {
+  bills,
+  colours,
+  orderHistory,
+  orderLineRejectReasons,
+  orderLines,
+  orders,
+  partners,
+  refunds,
+  returns,
+  roles,
+  settings,
+  users,
+} from '../schema';
+import { DEMO_USERS, isSeeded, seedDatabase } from './index';
+import type { SeedSummary } from './index';
+
+// A fixed moment (09:30 in Johannesburg) so the test never depends on the day it runs.
+const NOW = new Date('2026-03-10T07:30:00Z');
+const TODAY = '2026-03-10';
+const ORDERS = 300;
+
+let database: Database;
+let summary: SeedSummary;
+
+async function orderSnapshot(db: Database['db']) {
+  return db
+    .select({ name: orders.name, total: orders.totalValueCents, status: orders.status })
+    .from(orders)
+    .orderBy(asc(orders.id));
+}
+
+/** What the demo sign-ins rely on: work for today, every status this month and (optionally) older months. */
+async function expectDemoFloristsShowcase(
+  db: Database['db'],
+  today: string,
+  monthStart: Date,
+  earlier: boolean,
+) {
+  for (const email of ['florist@example.com', 'florist2@example.com']) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const rows = await db
+      .select({ status: orderLines.status, deliveryDate: orders.deliveryDate, createdAt: orders.createdAt })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orderLines.partnerId, user!.partnerId!));
+    expect(
+      rows.some((r) => r.status === 'open' && r.deliveryDate === today),
+      email,
+    ).toBe(true);
+    const thisMonth = new Set(rows.filter((r) => r.createdAt >= monthStart).map((r) => r.status));
+    expect(thisMonth, email).toEqual(new Set(LINE_STATUSES.map((s) => s.name)));
+    if (earlier)
+      expect(
+        rows.some((r) => r.createdAt < monthStart),
+        email,
+      ).toBe(true);
+  }
+}
+
+/** Every order's status, flags and total agree with its lines, returns and refunds. */
+async function expectConsistentOrders(db: Database['db']) {
+  const lines = await db.select().from(orderLines);
+  const all = await db.select().from(orders);
+  const returnOrders = new Set((await db.select({ id: returns.orderId }).from(returns)).map((r) => r.id));
+  const refundOrders = new Set((await db.select({ id: refunds.orderId }).from(refunds)).map((r) => r.id));
+  const linesOf = new Map<number, typeof lines>();
+  for (const l of lines) linesOf.set(l.orderId, [...(linesOf.get(l.orderId) ?? []), l]);
+  for (const o of all) {
+    const own = linesOf.get(o.id) ?? [];
+    expect(own.length, o.name).toBeGreaterThan(0);
+    expect(o.status, o.name).toBe(deriveOrderStatus(own.map((l) => ({ status: l.status as LineStatus }))));
+    expect(o.hasUnassigned, o.name).toBe(own.some((l) => l.partnerId === null));
+    expect(o.totalValueCents, o.name).toBe(
+      own.reduce((s, l) => s + l.quantity * l.valueCents, 0) + o.deliveryFeeCents,
+    );
+    expect(o.hasReturn, o.name).toBe(returnOrders.has(o.id));
+    expect(o.hasRefund, o.name).toBe(refundOrders.has(o.id));
+    expect(o.name).toMatch(/^#BL\d{5,}$/);
+    expect(o.createdAt.getTime(), o.name).toBeLessThanOrEqual(Date.now());
+  }
+  // Rejected lines keep their partner (for the history); lines without a partner are open or cancelled.
+  expect(lines.filter((l) => l.status === 'rejected').every((l) => l.partnerId !== null)).toBe(true);
+  expect(
+    lines
+      .filter((l) => l.partnerId === null)
+      .every((l) => l.status === 'open' || l.status === 'cancel-confirmed'),
+  ).toBe(true);
+  return { lines, all };
+}
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory' });
+  await database.migrate();
+  summary = await seedDatabase(database.db, { orders: ORDERS, today: NOW });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('seedDatabase', () => {
+  it('creates the requested number of orders and reports what it made', async () => {
+    const db = database.db;
+    expect(summary.orders).toBe(ORDERS);
+    expect(await db.$count(orders)).toBe(ORDERS);
+    expect(await db.$count(orderLines)).toBe(summary.lines);
+    expect(summary.partners).toBeGreaterThanOrEqual(35);
+    expect(await isSeeded(db)).toBe(true);
+  });
+
+  it('refuses to seed a seeded database unless told to reset', async () => {
+    await expect(seedDatabase(database.db, { orders: 10, today: NOW })).rejects.toThrow(/--reset/);
+  });
+
+  it('signs in the three demo users with the right roles and partners', async () => {
+    const db = database.db;
+    const rows = await db
+      .select({ user: users, roleSlug: roles.slug, roleName: roles.name, partner: partners })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(partners, eq(partners.id, users.partnerId));
+    const byEmail = new Map(rows.map((r) => [r.user.email, r]));
+    for (const demo of DEMO_USERS) {
+      const row = byEmail.get(demo.email)!;
+      expect(row, demo.email).toBeDefined();
+      expect(row.user.enabled).toBe(true);
+      expect(await verify(row.user.passwordHash, demo.password)).toBe(true);
+    }
+    const admin = byEmail.get('admin@example.com')!;
+    expect([admin.roleSlug, admin.roleName, admin.user.roleId, admin.user.manageXero]).toEqual([
+      'admin',
+      'Admin',
+      2,
+      true,
+    ]);
+    const florist = byEmail.get('florist@example.com')!;
+    const florist2 = byEmail.get('florist2@example.com')!;
+    expect([florist.roleSlug, florist.user.roleId, florist.user.partnerStatements]).toEqual([
+      'partner',
+      1,
+      true,
+    ]);
+    expect([florist2.roleSlug, florist2.user.roleId, florist2.user.partnerStatements]).toEqual([
+      'partner',
+      1,
+      false,
+    ]);
+    expect(florist.partner?.partnerType).toBe('florist');
+    expect(florist2.partner?.partnerType).toBe('florist');
+    expect(florist.partner?.id).not.toBe(florist2.partner?.id);
+    expect(florist.partner?.cityId).toBe(florist2.partner?.cityId);
+  });
+
+  it('stores the settings and the reject reasons', async () => {
+    const db = database.db;
+    const rows = await db.select().from(settings);
+    expect(Object.fromEntries(rows.map((r) => [r.key, r.value]))).toMatchObject({
+      vat: 0.15,
+      'features.statements': true,
+    });
+    const reasons = await db
+      .select()
+      .from(orderLineRejectReasons)
+      .orderBy(asc(orderLineRejectReasons.position));
+    expect(reasons.map((r) => r.reason)).toEqual([...DEFAULT_REJECT_REASONS]);
+  });
+
+  it('uses every line status, and keeps every order consistent with its lines', async () => {
+    const { lines, all } = await expectConsistentOrders(database.db);
+    expect(new Set(lines.map((l) => l.status))).toEqual(new Set(LINE_STATUSES.map((s) => s.name)));
+    expect(all.some((o) => o.hasUnassigned)).toBe(true);
+  });
+
+  it('writes a history for every order, with reasons on rejections', async () => {
+    const db = database.db;
+    const history = await db.select().from(orderHistory);
+    expect(new Set(history.map((h) => h.orderId)).size).toBe(ORDERS);
+    const rejections = history.filter((h) => h.status === 3);
+    expect(rejections.length).toBeGreaterThan(0);
+    expect(rejections.every((h) => h.reason)).toBe(true);
+  });
+
+  it('gives both demo florists open orders for delivery today and every status this month', async () => {
+    // 1 March 00:00 in Johannesburg.
+    await expectDemoFloristsShowcase(database.db, TODAY, new Date('2026-02-28T22:00:00Z'), true);
+  });
+
+  it('bills partners for delivered work, paid for older months only', async () => {
+    const db = database.db;
+    const rows = await db.select().from(bills);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((b) => b.amountCents > 0)).toBe(true);
+    expect(rows.some((b) => b.paid && b.paidAt !== null && b.paidAt <= TODAY)).toBe(true);
+    expect(rows.some((b) => !b.paid && b.paidAt === null)).toBe(true);
+  });
+
+  it('leaves the id sequences past the seeded rows', async () => {
+    const [row] = await database.db.insert(colours).values({ name: 'Test colour' }).returning();
+    expect(row!.id).toBeGreaterThan(1);
+    await database.db.delete(colours).where(eq(colours.id, row!.id));
+  });
+
+  it('is deterministic: a reset and the same order count and day give the same orders', async () => {
+    const before = await orderSnapshot(database.db);
+    const again = await seedDatabase(database.db, { orders: ORDERS, today: NOW, reset: true });
+    expect(again.lines).toBe(summary.lines);
+    expect(await orderSnapshot(database.db)).toEqual(before);
+  });
+});
+
+describe('seedDatabase just after midnight on the first of a month', () => {
+  // 00:20 on 1 April in Johannesburg: the month has twenty minutes in which to hold every status.
+  const firstOfMonth = new Date('2026-03-31T22:20:00Z');
+  let db2: Database;
+
+  beforeAll(async () => {
+    db2 = await openDatabase({ dataDir: 'memory' });
+    await db2.migrate();
+    await seedDatabase(db2.db, { orders: 150, today: firstOfMonth });
+  });
+
+  afterAll(async () => {
+    await db2.close();
+  });
+
+  it('still keeps orders consistent and gives the demo florists a full month', async () => {
+    await expectConsistentOrders(db2.db);
+    await expectDemoFloristsShowcase(db2.db, '2026-04-01', new Date('2026-03-31T22:00:00Z'), true);
+    const latest = await db2.db.select({ createdAt: orders.createdAt }).from(orders);
+    expect(latest.every((o) => o.createdAt <= firstOfMonth)).toBe(true);
+  });
+});

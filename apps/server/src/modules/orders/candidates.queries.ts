@@ -1,0 +1,58 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+import type { PartnerCandidate } from '@bloomline/contract';
+import { todayInJohannesburg } from '@bloomline/contract';
+
+import type { DbOrTx } from '../../db/client';
+import { locations, orderLines, orders, partnerOfflineTimes, partners } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+const EARTH_RADIUS_KM = 6371;
+
+/**
+ * Partners who could take a line: enabled, not out of office on the delivery date, with the haversine
+ * distance from the delivery point. "Local" means within the partner's own radius; `all` lifts that.
+ */
+export async function candidatesFor(db: DbOrTx, lineId: number, opts: { all: boolean; q?: string | undefined }): Promise<PartnerCandidate[]> {
+  const [line] = await db
+    .select({ lat: orders.latitude, lng: orders.longitude, deliveryDate: orders.deliveryDate })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.id, lineId));
+  if (!line) throw notFound();
+  const day = line.deliveryDate ?? todayInJohannesburg();
+  const city = alias(locations, 'city');
+  const distance =
+    line.lat === null || line.lng === null
+      ? sql<number | null>`null::float8`
+      : sql<number | null>`case when ${partners.latitude} is null or ${partners.longitude} is null then null else
+          ${EARTH_RADIUS_KM} * 2 * asin(sqrt(
+            power(sin(radians(${partners.latitude} - ${line.lat}) / 2), 2) +
+            cos(radians(${line.lat})) * cos(radians(${partners.latitude})) *
+            power(sin(radians(${partners.longitude} - ${line.lng}) / 2), 2)))
+        end`;
+  const away = sql`exists (select 1 from ${partnerOfflineTimes} where ${and(
+    eq(partnerOfflineTimes.partnerId, partners.id),
+    eq(partnerOfflineTimes.enabled, true),
+    lte(partnerOfflineTimes.startDate, day),
+    gte(partnerOfflineTimes.endDate, day),
+  )})`;
+  const needle = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select({ id: partners.id, name: partners.name, rating: partners.rating, partnerType: partners.partnerType, radius: partners.radiusKm, city: city.name, distance })
+    .from(partners)
+    .leftJoin(city, eq(city.id, partners.cityId))
+    .where(and(eq(partners.enabled, true), sql`not ${away}`, needle ? sql`lower(${partners.name}) like ${needle}` : undefined))
+    .orderBy(sql`${distance} asc nulls last`, asc(partners.name));
+  return rows
+    .map((r) => {
+      const km = r.distance === null ? null : Number(r.distance);
+      return {
+        partner: { id: r.id, name: r.name, rating: r.rating, city: r.city, partnerType: r.partnerType },
+        distance: km === null ? null : Math.round(km * 100) / 100,
+        local: km !== null && km <= r.radius,
+      };
+    })
+    .filter((c) => opts.all || c.local);
+}

@@ -19,7 +19,6 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
-  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -36,7 +35,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    // A fresh data folder every run: the server migrates and seeds it on start.
+    command: `rm -rf ${E2E_DATA_DIR} && node ../apps/server/dist/main.js`,
     url: `http://localhost:${String(E2E_PORT)}/health`,
     timeout: 180_000,
     reuseExistingServer: false,

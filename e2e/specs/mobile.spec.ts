@@ -14,7 +14,7 @@ test('at 375 px the menu collapses behind a Menu button', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Statements' })).toBeVisible();
   await page.getByRole('button', { name: 'Orders' }).click();
   await expect(page.getByRole('link', { name: 'In progress' })).toBeVisible();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   // Nothing scrolls sideways on a phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

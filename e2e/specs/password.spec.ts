@@ -22,12 +22,12 @@ test('forgot password, reset through the mailed link, sign in, and change it bac
   await page.goto(link!);
   await expect(page.getByLabel('Email')).toHaveValue(USER);
   const reset = page.getByRole('button', { name: 'Reset password' });
-  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel(/^New password/).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await reset.click();
   await expect(page.getByText('The password field must be at least 8 characters.')).toBeVisible();
 
-  await page.getByLabel('New password', { exact: true }).fill('Sunflower-2026');
+  await page.getByLabel(/^New password/).fill('Sunflower-2026');
   await page.getByLabel('Confirm new password').fill('Sunflower-2026');
   await reset.click();
   await expect(page).toHaveURL(/\/login$/);
@@ -35,7 +35,7 @@ test('forgot password, reset through the mailed link, sign in, and change it bac
   await signIn(page, USER, 'Sunflower-2026');
   await page.goto('/change-password');
   await page.getByLabel('Current password').fill('wrong-one');
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel(/^New password/).fill(PASSWORD);
   await page.getByLabel('Confirm new password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The password is incorrect.')).toBeVisible();

@@ -13,7 +13,7 @@ export const PASSWORD = 'password';
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }

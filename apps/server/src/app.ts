@@ -20,6 +20,7 @@ import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { imagesRoutes } from './modules/catalogue/images.routes';
 import { variantsRoutes } from './modules/catalogue/variants.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   await app.register(ordersRoutes, { db, orders });
   await app.register(partnersRoutes, { db });
   await app.register(variantsRoutes, { db });
+  await app.register(imagesRoutes);
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

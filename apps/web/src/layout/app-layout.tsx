@@ -79,7 +79,7 @@ export function AppLayout() {
         <Outlet />
       </Container>
       {config && (
-        <Box hiddenFrom="md" pb="md">
+        <Box component="footer" hiddenFrom="md" pb="md">
           <Container size="xl">
             <Group gap="md" justify="center">
               <Anchor href={`tel:${config.supportPhone.replace(/\s+/g, '')}`} size="sm">

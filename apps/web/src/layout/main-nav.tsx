@@ -74,7 +74,7 @@ export function MobileNav({ entries, opened, onNavigate }: { entries: NavEntry[]
         <Stack gap={0}>
           {entries.map((entry) =>
             isGroup(entry) ? (
-              <MantineNavLink key={entry.label} label={entry.label} defaultOpened={entry.items.some((i) => isActive(pathname, i.to))} childrenOffset="md">
+              <MantineNavLink key={entry.label} component="button" type="button" label={entry.label} defaultOpened={entry.items.some((i) => isActive(pathname, i.to))} childrenOffset="md">
                 {entry.items.map((i) => link(i.to, i.label))}
               </MantineNavLink>
             ) : (

@@ -82,6 +82,8 @@ export async function seedPeople(db: DbOrTx, clock: Clock, partnerList: readonly
       statements: true,
     },
     { name: 'Marike Botha', email: 'florist2@example.com', role: ROLE_PARTNER, partnerId: demo2.id },
+    // A second Kloof Street user: the end-to-end password-reset journey resets this one, not the demo sign-ins.
+    { name: 'Nomsa Dube', email: 'reset.demo@example.com', role: ROLE_PARTNER, partnerId: demo1.id },
     { name: 'Pieter van der Merwe', email: 'ops@example.com', role: ROLE_STAFF },
     { name: 'Ayesha Patel', email: 'finance@example.com', role: ROLE_STAFF, xero: true },
     { name: 'Sipho Ndlovu', email: 'support@example.com', role: ROLE_STAFF },

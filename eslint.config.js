@@ -7,17 +7,31 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', '**/*.cjs', 'e2e/.tmp/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.cjs',
+      'e2e/.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/only-throw-error': 'off',
@@ -41,8 +55,16 @@ export default tseslint.config(
         {
           zones: [
             { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
-            { target: './apps/web/src/features/dashboard', from: './apps/web/src/features', except: ['./dashboard'] },
-            { target: './apps/web/src/features/orders', from: './apps/web/src/features', except: ['./orders'] },
+            {
+              target: './apps/web/src/features/dashboard',
+              from: './apps/web/src/features',
+              except: ['./dashboard'],
+            },
+            {
+              target: './apps/web/src/features/orders',
+              from: './apps/web/src/features',
+              except: ['./orders'],
+            },
             { target: './apps/web/src/ui', from: './apps/web/src/features' },
             { target: './apps/web/src/lib', from: './apps/web/src/features' },
           ],

@@ -24,7 +24,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.PLAYWRIGHT_REPORTER ? process.env.PLAYWRIGHT_REPORTER.split(',').map((r) => [r] as [string]) : [['list']],
+  reporter: process.env.PLAYWRIGHT_REPORTER
+    ? process.env.PLAYWRIGHT_REPORTER.split(',').map((r) => [r] as [string])
+    : [['list']],
   use: {
     baseURL: `http://localhost:${String(E2E_PORT)}`,
     trace: 'retain-on-failure',
@@ -33,7 +35,9 @@ export default defineConfig({
     locale: 'en-ZA',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     // A fresh data folder every run: the server migrates and seeds it on start.
     command: `rm -rf ${E2E_DATA_DIR} && node ../apps/server/dist/main.js`,

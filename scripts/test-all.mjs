@@ -14,11 +14,20 @@ const read = (file) => {
   }
 };
 
-const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+const unitStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+]);
 const buildStatus = run('npm', ['run', 'build']);
 const e2eStatus =
   buildStatus === 0
-    ? run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', PLAYWRIGHT_REPORTER: 'list,json' })
+    ? run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+        PLAYWRIGHT_REPORTER: 'list,json',
+      })
     : 1;
 
 const unit = read('test-results/vitest.json');
@@ -27,6 +36,8 @@ const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?
 const failed =
   (unit ? unit.numFailedTests + (unit.numFailedTestSuites ?? 0) : 1) + (e2e ? e2e.stats.unexpected : 1);
 const skipped = (unit?.numPendingTests ?? 0) + (e2e?.stats?.skipped ?? 0);
-console.log(`\nunit+api: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'did not report'}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'did not run'}`);
+console.log(
+  `\nunit+api: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'did not report'}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'did not run'}`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(unitStatus || buildStatus || e2eStatus || (failed > 0 ? 1 : 0));

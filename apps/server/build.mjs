@@ -16,7 +16,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });

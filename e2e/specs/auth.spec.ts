@@ -7,8 +7,22 @@ test.describe('signing in and out', () => {
     await signIn(page, STAFF);
     await expect(page.getByText(/^Hi, /)).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Dashboard', 'Orders', 'Manage products', 'Configurations', 'Manage customers', 'Audit', 'Reporting', 'Xero']) {
-      await expect(nav.getByRole(/Dashboard|Audit|Reporting|Xero/.test(label) ? 'link' : 'button', { name: label, exact: true })).toBeVisible();
+    for (const label of [
+      'Dashboard',
+      'Orders',
+      'Manage products',
+      'Configurations',
+      'Manage customers',
+      'Audit',
+      'Reporting',
+      'Xero',
+    ]) {
+      await expect(
+        nav.getByRole(/Dashboard|Audit|Reporting|Xero/.test(label) ? 'link' : 'button', {
+          name: label,
+          exact: true,
+        }),
+      ).toBeVisible();
     }
     await nav.getByRole('button', { name: 'Configurations' }).click();
     for (const item of ['Units of measure', 'Colours', 'Users', 'Locations', 'Partners']) {
@@ -28,14 +42,23 @@ test.describe('signing in and out', () => {
     await expect(nav.getByRole('link', { name: 'Statements' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Manage products' })).toHaveCount(0);
     await nav.getByRole('button', { name: 'Orders' }).click();
-    for (const item of ['For Delivery Today', 'New orders (unaccepted)', 'In progress', 'Out for delivery', 'Delivered', 'Cancelled']) {
+    for (const item of [
+      'For Delivery Today',
+      'New orders (unaccepted)',
+      'In progress',
+      'Out for delivery',
+      'Delivered',
+      'Cancelled',
+    ]) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
     await page.keyboard.press('Escape');
     await signOut(page);
 
     await signIn(page, FLORIST2);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statements' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statements' }),
+    ).toHaveCount(0);
   });
 
   test('wrong credentials show the error under the email field', async ({ page }) => {
@@ -50,7 +73,9 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a signed-in user who opens the login page goes to the dashboard; unknown paths go home', async ({ page }) => {
+  test('a signed-in user who opens the login page goes to the dashboard; unknown paths go home', async ({
+    page,
+  }) => {
     await signIn(page, STAFF);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -4,10 +4,16 @@ import { signIn, STAFF } from '../support/helpers';
 
 test('a server error opens the error screen with its status and a Refresh button', async ({ page }) => {
   await signIn(page, STAFF);
-  await page.route('**/api/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
+  await page.route('**/api/me', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
+  );
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Oops, something went wrong' })).toBeVisible();
-  await expect(page.getByText('Something bad happened and we are looking into it, alternatively contact support for assistance.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Something bad happened and we are looking into it, alternatively contact support for assistance.',
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel('Error status')).toHaveText('500');
   await page.unroute('**/api/me');
   await page.getByRole('button', { name: 'Refresh' }).click();

@@ -15,7 +15,10 @@ test('forgot password, reset through the mailed link, sign in, and change it bac
   await page.getByRole('button', { name: 'Email reset link' }).click();
   await expect(page.getByText('We have emailed your password reset link.')).toBeVisible();
 
-  const mail = await expect.poll(() => lastMailTo(USER, E2E_DATA_DIR)).toBeTruthy().then(() => lastMailTo(USER, E2E_DATA_DIR)!);
+  const mail = await expect
+    .poll(() => lastMailTo(USER, E2E_DATA_DIR))
+    .toBeTruthy()
+    .then(() => lastMailTo(USER, E2E_DATA_DIR)!);
   const link = /http:\/\/localhost:\d+(\/reset-password\/\S+)/.exec(mail.text)?.[1];
   expect(link).toBeTruthy();
 

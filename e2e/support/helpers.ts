@@ -26,7 +26,9 @@ export async function signOut(page: Page) {
 /** No axe violations at the serious and critical levels, nor any others. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, 'axe violations').toEqual([]);
 }
 
@@ -40,7 +42,11 @@ export function lastMailTo(to: string, dataDir: string): { subject: string; text
     return undefined;
   }
   for (const f of files.reverse()) {
-    const mail = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; subject: string; text: string };
+    const mail = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as {
+      to: string;
+      subject: string;
+      text: string;
+    };
     if (mail.to === to) return mail;
   }
   return undefined;

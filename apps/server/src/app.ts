@@ -134,7 +134,8 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

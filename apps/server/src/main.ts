@@ -11,7 +11,10 @@ await database.migrate();
 let seededNow = false;
 if (!(await isSeeded(database.db))) {
   console.log(`Empty database: seeding ${String(config.seedOrders)} demo orders into ${where} …`);
-  const summary = await seedDatabase(database.db, { orders: config.seedOrders, log: (m) => console.log(`  ${m}`) });
+  const summary = await seedDatabase(database.db, {
+    orders: config.seedOrders,
+    log: (m) => console.log(`  ${m}`),
+  });
   console.log(`Seeded ${String(summary.orders)} orders in ${(summary.ms / 1000).toFixed(1)} s.`);
   seededNow = true;
 }

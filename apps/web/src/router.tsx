@@ -11,8 +11,6 @@ import { SessionProvider } from '@/session/session-provider';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
 const NOT_BUILT = [
-  '/orders/*',
-  '/order/:id',
   '/locations/*',
   '/products/*',
   '/profit-centres/*',
@@ -49,9 +47,30 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', element: <RequireGuest />, children: [{ index: true, lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) }] },
-          { path: 'forgot-password', lazy: async () => ({ Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage }) },
-          { path: 'reset-password/:token', lazy: async () => ({ Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage }) },
+          {
+            path: 'login',
+            element: <RequireGuest />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('@/features/auth/pages/login-page')).LoginPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password/:token',
+            lazy: async () => ({
+              Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage,
+            }),
+          },
         ],
       },
       {
@@ -61,8 +80,39 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: 'dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-page')).DashboardPage }) },
-          { path: 'change-password', lazy: async () => ({ Component: (await import('@/features/auth/pages/change-password-page')).ChangePasswordPage }) },
+          {
+            path: 'dashboard',
+            // Features never import each other: the dashboard frame gets the orders part from here.
+            lazy: async () => {
+              const [{ DashboardPage }, { DashboardOrders }] = await Promise.all([
+                import('@/features/dashboard/pages/dashboard-page'),
+                import('@/features/orders/components/dashboard/dashboard-orders'),
+              ]);
+              return { element: <DashboardPage orders={<DashboardOrders />} /> };
+            },
+          },
+          {
+            path: 'orders/today',
+            lazy: async () => ({ Component: (await import('@/features/orders/pages/today-page')).TodayPage }),
+          },
+          {
+            path: 'orders/:status',
+            lazy: async () => ({
+              Component: (await import('@/features/orders/pages/order-list-page')).OrderListPage,
+            }),
+          },
+          {
+            path: 'order/:id',
+            lazy: async () => ({
+              Component: (await import('@/features/orders/pages/order-detail-page')).OrderDetailPage,
+            }),
+          },
+          {
+            path: 'change-password',
+            lazy: async () => ({
+              Component: (await import('@/features/auth/pages/change-password-page')).ChangePasswordPage,
+            }),
+          },
           ...NOT_BUILT.map((path) => ({ path: path.slice(1), element: <NotBuiltPage /> })),
         ],
       },

@@ -12,7 +12,10 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 const newPassword = z.string().min(1).min(PASSWORD_MIN_LENGTH).max(255);
 
-const confirmed = <T extends { password: string; password_confirmation: string }>(v: T, ctx: z.RefinementCtx) => {
+const confirmed = <T extends { password: string; password_confirmation: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
   if (v.password !== v.password_confirmation) {
     ctx.addIssue({
       code: 'custom',

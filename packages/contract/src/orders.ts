@@ -134,7 +134,13 @@ export const dashboardCounts = z.object({
 export type DashboardCounts = z.infer<typeof dashboardCounts>;
 
 export const partnerCandidate = z.object({
-  partner: z.object({ id: z.number(), name: z.string(), rating: z.number(), city: z.string().nullable(), partnerType: z.string() }),
+  partner: z.object({
+    id: z.number(),
+    name: z.string(),
+    rating: z.number(),
+    city: z.string().nullable(),
+    partnerType: z.string(),
+  }),
   /** Kilometres from the delivery point; null when either point is unknown. */
   distance: z.number().nullable(),
   local: z.boolean(),
@@ -149,7 +155,13 @@ export const candidatesQuery = z.object({
   q: z.string().trim().max(100).optional(),
 });
 
-export const partnerPickerItem = z.object({ id: z.number(), name: z.string(), partnerType: z.string(), enabled: z.boolean(), city: z.string().nullable() });
+export const partnerPickerItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  partnerType: z.string(),
+  enabled: z.boolean(),
+  city: z.string().nullable(),
+});
 export type PartnerPickerItem = z.infer<typeof partnerPickerItem>;
 
 export const rejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
@@ -187,10 +199,18 @@ export const productVariantDetail = z.object({
 export type ProductVariantDetail = z.infer<typeof productVariantDetail>;
 
 /** "2 x Red rose - stem (Red)": how clients turn a variant's component rates into guideline texts. */
-export function guidelineText(c: { quantity: number; name: string; unit: string | null; colour: string | null }): string {
+export function guidelineText(c: {
+  quantity: number;
+  name: string;
+  unit: string | null;
+  colour: string | null;
+}): string {
   return `${String(c.quantity)} x ${c.name}${c.unit ? ` - ${c.unit}` : ''}${c.colour ? ` (${c.colour})` : ''}`;
 }
 
 /** Wrapped answers. */
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
-export const actionResult = z.object({ data: z.object({ id: z.number(), status: lineStatus }), message: z.string() });
+export const actionResult = z.object({
+  data: z.object({ id: z.number(), status: lineStatus }),
+  message: z.string(),
+});

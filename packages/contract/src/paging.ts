@@ -6,7 +6,13 @@ export const MAX_PER_PAGE = 100;
 /** Query parameters every paged list accepts. Bad values fall back to the defaults instead of failing. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).catch(DEFAULT_PER_PAGE).default(DEFAULT_PER_PAGE),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PER_PAGE)
+    .catch(DEFAULT_PER_PAGE)
+    .default(DEFAULT_PER_PAGE),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -16,7 +16,13 @@ describe('retail price', () => {
 
 describe('on pay', () => {
   it('takes commission, adds VAT for a VAT-registered partner, then the delivery fee', () => {
-    const r = onPay({ lines: [{ valueCents: 45000, quantity: 2 }], commission: 0.25, vatRegistered: true, vat: 0.15, deliveryFeeCents: 9900 });
+    const r = onPay({
+      lines: [{ valueCents: 45000, quantity: 2 }],
+      commission: 0.25,
+      vatRegistered: true,
+      vat: 0.15,
+      deliveryFeeCents: 9900,
+    });
     // 900.00 − 225.00 = 675.00; + VAT 101.25 = 776.25; + 99.00 = 875.25
     expect(onPayMap(r.rows)).toEqual({
       'Order value (Excl Delivery)': 900,
@@ -31,7 +37,13 @@ describe('on pay', () => {
   });
 
   it('adds no VAT for a partner without a VAT number', () => {
-    const r = onPay({ lines: [{ valueCents: 10000, quantity: 1 }], commission: 0.2, vatRegistered: false, vat: 0.15, deliveryFeeCents: 0 });
+    const r = onPay({
+      lines: [{ valueCents: 10000, quantity: 1 }],
+      commission: 0.2,
+      vatRegistered: false,
+      vat: 0.15,
+      deliveryFeeCents: 0,
+    });
     expect(r.excludingDeliveryCents).toBe(8000);
     expect(r.includingDeliveryCents).toBe(8000);
   });
@@ -39,7 +51,13 @@ describe('on pay', () => {
   it('always ends with incl = excl + delivery fee and never pays more than value plus VAT and fee', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ valueCents: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 20 }) }), { maxLength: 5 }),
+        fc.array(
+          fc.record({
+            valueCents: fc.integer({ min: 0, max: 500_000 }),
+            quantity: fc.integer({ min: 1, max: 20 }),
+          }),
+          { maxLength: 5 },
+        ),
         fc.double({ min: 0, max: 0.9, noNaN: true }),
         fc.boolean(),
         fc.integer({ min: 0, max: 50_000 }),

@@ -24,7 +24,9 @@ export const STATUS_ID: Record<LineStatus, number> = Object.fromEntries(
   LINE_STATUSES.map((s) => [s.name, s.id]),
 ) as Record<LineStatus, number>;
 
-export const STATUS_BY_ID: Record<number, LineStatus> = Object.fromEntries(LINE_STATUSES.map((s) => [s.id, s.name]));
+export const STATUS_BY_ID: Record<number, LineStatus> = Object.fromEntries(
+  LINE_STATUSES.map((s) => [s.id, s.name]),
+);
 
 /** Badge colours of part 1, point 4. */
 export const STATUS_COLOURS: Record<BadgeStatus, 'gray' | 'red' | 'blue' | 'pink' | 'green' | 'orange'> = {

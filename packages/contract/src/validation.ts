@@ -9,17 +9,21 @@ z.config({
   customError: (issue) => {
     const input: unknown = issue.input;
     if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) {
-      if (issue.code === 'invalid_type' || issue.code === 'too_small') return 'The :attribute field is required.';
+      if (issue.code === 'invalid_type' || issue.code === 'too_small')
+        return 'The :attribute field is required.';
     }
     switch (issue.code) {
       case 'invalid_type':
-        if (issue.expected === 'number' || issue.expected === 'int') return 'The :attribute field must be a number.';
+        if (issue.expected === 'number' || issue.expected === 'int')
+          return 'The :attribute field must be a number.';
         if (issue.expected === 'boolean') return 'The :attribute field must be true or false.';
         if (issue.expected === 'array') return 'The :attribute field must be an array.';
         return 'The :attribute field must be a string.';
       case 'too_small':
-        if (issue.origin === 'string') return `The :attribute field must be at least ${String(issue.minimum)} characters.`;
-        if (issue.origin === 'array') return `The :attribute field must have at least ${String(issue.minimum)} items.`;
+        if (issue.origin === 'string')
+          return `The :attribute field must be at least ${String(issue.minimum)} characters.`;
+        if (issue.origin === 'array')
+          return `The :attribute field must have at least ${String(issue.minimum)} items.`;
         return `The :attribute field must be at least ${String(issue.minimum)}.`;
       case 'too_big':
         if (issue.origin === 'string')
@@ -41,7 +45,10 @@ export type ErrorBag = Record<string, string[]>;
 
 export function attributeName(path: readonly PropertyKey[]): string {
   const key = path.map(String).join('.');
-  return key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 export function fieldKey(path: readonly PropertyKey[]): string {

@@ -26,7 +26,10 @@ describe('line-level workflow (staff)', () => {
     expect(lineActionsFor({ status: 'open', hasPartner: false })).toEqual(['assign']);
     expect(lineActionsFor({ status: 'accepted', hasPartner: true })).toEqual(['unaccept', 'fulfill']);
     expect(lineActionsFor({ status: 'fulfilled', hasPartner: true })).toEqual(['deliver']);
-    expect(lineActionsFor({ status: 'cancel-requested', hasPartner: true })).toEqual(['cancel-confirmed', 'cancel']);
+    expect(lineActionsFor({ status: 'cancel-requested', hasPartner: true })).toEqual([
+      'cancel-confirmed',
+      'cancel',
+    ]);
     expect(lineActionsFor({ status: 'rejected', hasPartner: true })).toEqual(['cancel-rejected', 'assign']);
     for (const s of ['delivered', 'hold', 'return', 'cancel-confirmed'] as const) {
       expect(lineActionsFor({ status: s, hasPartner: true })).toEqual([]);
@@ -37,9 +40,15 @@ describe('line-level workflow (staff)', () => {
 describe('order status derived from lines', () => {
   it('follows DECISIONS.md', () => {
     expect(deriveOrderStatus([{ status: 'accepted' }, { status: 'hold' }])).toBe('hold');
-    expect(deriveOrderStatus([{ status: 'delivered' }, { status: 'cancel-requested' }])).toBe('cancel-requested');
-    expect(deriveOrderStatus([{ status: 'delivered' }, { status: 'accepted' }, { status: 'rejected' }])).toBe('accepted');
-    expect(deriveOrderStatus([{ status: 'cancel-confirmed' }, { status: 'cancel-confirmed' }])).toBe('cancel-confirmed');
+    expect(deriveOrderStatus([{ status: 'delivered' }, { status: 'cancel-requested' }])).toBe(
+      'cancel-requested',
+    );
+    expect(deriveOrderStatus([{ status: 'delivered' }, { status: 'accepted' }, { status: 'rejected' }])).toBe(
+      'accepted',
+    );
+    expect(deriveOrderStatus([{ status: 'cancel-confirmed' }, { status: 'cancel-confirmed' }])).toBe(
+      'cancel-confirmed',
+    );
     expect(deriveOrderStatus([{ status: 'rejected' }, { status: 'cancel-confirmed' }])).toBe('rejected');
     expect(deriveOrderStatus([{ status: 'delivered' }, { status: 'return' }])).toBe('delivered');
     expect(deriveOrderStatus([{ status: 'return' }])).toBe('return');

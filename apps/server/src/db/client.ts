@@ -38,7 +38,7 @@ export function migrationsFolder(): string {
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; `memory` keeps it in memory (tests). */
-  dataDir: string | 'memory';
+  dataDir: string;
   poolSize?: number;
 }
 

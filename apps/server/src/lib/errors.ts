@@ -13,7 +13,10 @@ export class HttpError extends Error {
 }
 
 export class ValidationError extends HttpError {
-  constructor(readonly errors: ErrorBag, message?: string) {
+  constructor(
+    readonly errors: ErrorBag,
+    message?: string,
+  ) {
     super(422, message ?? Object.values(errors).flat()[0] ?? 'The given data was invalid.');
   }
   static field(field: string, message: string) {

@@ -39,8 +39,14 @@ export function createMailer(opts: {
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`,
       );
-      await writeFile(file, JSON.stringify({ from: opts.from, ...mail, createdAt: new Date().toISOString() }, null, 2));
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (SMTP_URL not set)');
+      await writeFile(
+        file,
+        JSON.stringify({ from: opts.from, ...mail, createdAt: new Date().toISOString() }, null, 2),
+      );
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to outbox (SMTP_URL not set)',
+      );
     },
   };
 }

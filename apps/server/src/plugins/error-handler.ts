@@ -45,7 +45,9 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
         return reply
           .code(405)
           .header('allow', allowed.join(', '))
-          .send({ message: `The ${request.method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed.join(', ')}.` });
+          .send({
+            message: `The ${request.method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed.join(', ')}.`,
+          });
       }
       return reply.code(404).send({ message: ERROR_MESSAGES[404] });
     }

@@ -70,25 +70,50 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
           csrfToken: sessions.csrfToken,
           lastActivity: sessions.lastActivity,
           userId: sessions.userId,
-          user: { id: users.id, name: users.name, email: users.email, roleId: users.roleId, partnerId: users.partnerId, enabled: users.enabled },
+          user: {
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            roleId: users.roleId,
+            partnerId: users.partnerId,
+            enabled: users.enabled,
+          },
         })
         .from(sessions)
         .leftJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sha256(token)), gt(sessions.lastActivity, new Date(Date.now() - lifetimeMs))))
+        .where(
+          and(eq(sessions.id, sha256(token)), gt(sessions.lastActivity, new Date(Date.now() - lifetimeMs))),
+        )
         .limit(1);
       if (row) {
-        request.session = { token, csrfToken: row.csrfToken, userId: row.userId, persisted: true, lastActivity: row.lastActivity };
+        request.session = {
+          token,
+          csrfToken: row.csrfToken,
+          userId: row.userId,
+          persisted: true,
+          lastActivity: row.lastActivity,
+        };
         if (row.user && row.user.enabled) {
           const { enabled: _enabled, ...user } = row.user;
           request.user = { ...user, isStaff: user.roleId === ROLE_IDS.staff };
         }
       }
     }
-    request.session ??= { token: randomToken(30), csrfToken: randomToken(30), userId: null, persisted: false, lastActivity: new Date() };
+    request.session ??= {
+      token: randomToken(30),
+      csrfToken: randomToken(30),
+      userId: null,
+      persisted: false,
+      lastActivity: new Date(),
+    };
     if (STATE_CHANGING.has(request.method)) {
       const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
       const sent = Array.isArray(header) ? header[0] : header;
-      if (!request.session.persisted || !sent || !safeEqual(decodeURIComponent(sent), request.session.csrfToken)) {
+      if (
+        !request.session.persisted ||
+        !sent ||
+        !safeEqual(decodeURIComponent(sent), request.session.csrfToken)
+      ) {
         throw csrfMismatch();
       }
     }
@@ -104,9 +129,17 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
         await db.delete(sessions).where(lt(sessions.lastActivity, new Date(Date.now() - lifetimeMs)));
       }
     } else if (now.getTime() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
-      await db.update(sessions).set({ lastActivity: now }).where(eq(sessions.id, sha256(session.token)));
+      await db
+        .update(sessions)
+        .set({ lastActivity: now })
+        .where(eq(sessions.id, sha256(session.token)));
     }
-    const cookie = { path: '/', sameSite: 'lax' as const, secure: opts.secure, maxAge: opts.lifetimeMinutes * 60 };
+    const cookie = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: opts.secure,
+      maxAge: opts.lifetimeMinutes * 60,
+    };
     reply.setCookie(opts.cookieName, session.token, { ...cookie, httpOnly: true });
     reply.setCookie(XSRF_COOKIE, session.csrfToken, { ...cookie, httpOnly: false });
   });
@@ -143,7 +176,13 @@ export async function startUserSession(db: Db, request: FastifyRequest, user: Se
 export async function endSession(db: Db, request: FastifyRequest): Promise<void> {
   const old = request.session;
   if (old?.persisted) await db.delete(sessions).where(eq(sessions.id, sha256(old.token)));
-  request.session = { token: randomToken(30), csrfToken: randomToken(30), userId: null, persisted: false, lastActivity: new Date() };
+  request.session = {
+    token: randomToken(30),
+    csrfToken: randomToken(30),
+    userId: null,
+    persisted: false,
+    lastActivity: new Date(),
+  };
   request.user = null;
 }
 
@@ -172,4 +211,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 export const sessionCount = (db: Db, userId: number) =>
-  db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));

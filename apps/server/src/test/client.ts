@@ -42,7 +42,8 @@ export class TestClient {
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, payload?: unknown, headers?: Record<string, string>) => this.request('POST', url, payload ?? {}, headers);
+  post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', url, payload ?? {}, headers);
   put = (url: string, payload?: unknown) => this.request('PUT', url, payload ?? {});
   delete = (url: string) => this.request('DELETE', url);
 

@@ -64,6 +64,10 @@ export async function createOrder(
 
 export async function orderState(db: Db, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.id);
   return { order: order!, lines };
 }

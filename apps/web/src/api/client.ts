@@ -67,7 +67,10 @@ export function withQuery(path: string, query?: Query): string {
 }
 
 async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   let body: BodyInit | undefined;
@@ -96,7 +99,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
     const error = new ApiError(
       0,
-      timedOut ? 'The server took too long to answer. Please try again.' : 'Could not reach the server. Check your connection and try again.',
+      timedOut
+        ? 'The server took too long to answer. Please try again.'
+        : 'Could not reach the server. Check your connection and try again.',
     );
     networkListeners.forEach((fn) => fn(error));
     throw error;
@@ -123,7 +128,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   csrf: () => request<void>('GET', '/sanctum/csrf-cookie'),

@@ -21,10 +21,24 @@ export function AppLayout() {
 
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', position: 'sticky', top: 0, zIndex: 100 }}>
+      <Box
+        component="header"
+        bg="white"
+        style={{
+          borderBottom: '1px solid var(--mantine-color-gray-3)',
+          position: 'sticky',
+          top: 0,
+          zIndex: 100,
+        }}
+      >
         <Container size="xl" py={8}>
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Anchor component={Link} to="/dashboard" underline="never" aria-label="Bloomline, go to the dashboard">
+            <Anchor
+              component={Link}
+              to="/dashboard"
+              underline="never"
+              aria-label="Bloomline, go to the dashboard"
+            >
               <Logo />
             </Anchor>
             <Group gap="lg" visibleFrom="md" wrap="nowrap">
@@ -51,7 +65,12 @@ export function AppLayout() {
               <Text size="sm" visibleFrom="xs" truncate maw={220}>
                 Hi, {user.name}
               </Text>
-              <Button variant="default" size="xs" leftSection={<IconLogout size={14} aria-hidden />} onClick={() => void signOut()}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconLogout size={14} aria-hidden />}
+                onClick={() => void signOut()}
+              >
                 Logout
               </Button>
               <Button

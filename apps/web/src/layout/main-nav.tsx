@@ -55,7 +55,15 @@ export function DesktopNav({ entries }: { entries: NavEntry[] }) {
 }
 
 /** Small screens: the collapsible Menu, every group open so one tap reaches any screen. */
-export function MobileNav({ entries, opened, onNavigate }: { entries: NavEntry[]; opened: boolean; onNavigate: () => void }) {
+export function MobileNav({
+  entries,
+  opened,
+  onNavigate,
+}: {
+  entries: NavEntry[];
+  opened: boolean;
+  onNavigate: () => void;
+}) {
   const { pathname } = useLocation();
   const link = (to: string, label: string) => (
     <MantineNavLink
@@ -74,7 +82,14 @@ export function MobileNav({ entries, opened, onNavigate }: { entries: NavEntry[]
         <Stack gap={0}>
           {entries.map((entry) =>
             isGroup(entry) ? (
-              <MantineNavLink key={entry.label} component="button" type="button" label={entry.label} defaultOpened={entry.items.some((i) => isActive(pathname, i.to))} childrenOffset="md">
+              <MantineNavLink
+                key={entry.label}
+                component="button"
+                type="button"
+                label={entry.label}
+                defaultOpened={entry.items.some((i) => isActive(pathname, i.to))}
+                childrenOffset="md"
+              >
                 {entry.items.map((i) => link(i.to, i.label))}
               </MantineNavLink>
             ) : (

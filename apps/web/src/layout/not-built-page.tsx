@@ -10,7 +10,8 @@ export function NotBuiltPage() {
     <Stack>
       <PageTitle title="Coming soon" />
       <Alert color="blue" title="This screen is not available yet">
-        {pathname} is part of an area that is still being built. Everything in the menu will open here once it ships.
+        {pathname} is part of an area that is still being built. Everything in the menu will open here once it
+        ships.
       </Alert>
     </Stack>
   );

@@ -17,21 +17,54 @@ const base: CurrentUser = {
   settings: { vat: 0.15 },
   features: { statements: true },
 };
-const paths = (user: CurrentUser) => menuFor(user).flatMap((e) => (isGroup(e) ? e.items.map((i) => i.to) : [e.to]));
+const paths = (user: CurrentUser) =>
+  menuFor(user).flatMap((e) => (isGroup(e) ? e.items.map((i) => i.to) : [e.to]));
 
 describe('menus', () => {
   it('gives staff every area and the ten order lists, Xero only with the permission', () => {
     const p = paths(base);
-    expect(p).toEqual(expect.arrayContaining(['/dashboard', '/orders/refunds', '/products', '/profit-centres', '/components', '/units', '/colours', '/users', '/locations', '/partners', '/customers', '/companies', '/audit', '/reporting']));
+    expect(p).toEqual(
+      expect.arrayContaining([
+        '/dashboard',
+        '/orders/refunds',
+        '/products',
+        '/profit-centres',
+        '/components',
+        '/units',
+        '/colours',
+        '/users',
+        '/locations',
+        '/partners',
+        '/customers',
+        '/companies',
+        '/audit',
+        '/reporting',
+      ]),
+    );
     expect(p.filter((x) => x.startsWith('/orders/'))).toHaveLength(10);
     expect(p).not.toContain('/system/xero');
-    expect(paths({ ...base, permissions: { ...base.permissions, manageXero: true, authenticateXero: true } })).toContain('/system/xero');
+    expect(
+      paths({ ...base, permissions: { ...base.permissions, manageXero: true, authenticateXero: true } }),
+    ).toContain('/system/xero');
   });
 
   it('gives partners their six order lists, profile pages, and statements only with the permission', () => {
     const partner = { ...base, isStaff: false };
     const p = paths(partner);
-    expect(p).toEqual(['/dashboard', '/orders/today', '/orders/open', '/orders/accepted', '/orders/fulfilled', '/orders/delivered', '/orders/cancel-confirmed', '/users/profile', '/partners/profile', '/partners/out-of-office']);
-    expect(paths({ ...partner, permissions: { ...base.permissions, partnerStatements: true } })).toContain('/statements');
+    expect(p).toEqual([
+      '/dashboard',
+      '/orders/today',
+      '/orders/open',
+      '/orders/accepted',
+      '/orders/fulfilled',
+      '/orders/delivered',
+      '/orders/cancel-confirmed',
+      '/users/profile',
+      '/partners/profile',
+      '/partners/out-of-office',
+    ]);
+    expect(paths({ ...partner, permissions: { ...base.permissions, partnerStatements: true } })).toContain(
+      '/statements',
+    );
   });
 });

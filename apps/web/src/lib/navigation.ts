@@ -68,7 +68,9 @@ export function menuFor(user: CurrentUser): NavEntry[] {
       },
       { to: '/audit', label: 'Audit' },
       { to: '/reporting', label: 'Reporting' },
-      ...(user.permissions.authenticateXero || user.permissions.manageXero ? [{ to: '/system/xero', label: 'Xero' }] : []),
+      ...(user.permissions.authenticateXero || user.permissions.manageXero
+        ? [{ to: '/system/xero', label: 'Xero' }]
+        : []),
     ];
   }
   return [

@@ -88,7 +88,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await navigate('/login', { replace: true });
   }, [clear, navigate]);
 
-  const value = useMemo<Session>(() => ({ user, signIn, signOut, refresh }), [user, signIn, signOut, refresh]);
+  const value = useMemo<Session>(
+    () => ({ user, signIn, signOut, refresh }),
+    [user, signIn, signOut, refresh],
+  );
   if (!ready) return <LoadingScreen />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

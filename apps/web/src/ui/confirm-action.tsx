@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text, useMantineTheme, type ButtonProps } from '@mantine/core';
+import { Button, Group, Text, useMantineTheme, type ButtonProps } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 
 import { filledButtonTone } from './contrast';
+import { Dialog } from './dialog';
 import { errorMessage } from './error-message';
 
 export type ConfirmActionProps = Omit<ButtonProps, 'children'> & {
@@ -63,7 +64,7 @@ export function ConfirmAction({
       <Button {...trigger} {...buttonProps} onClick={open}>
         {label}
       </Button>
-      <Modal
+      <Dialog
         opened={opened}
         onClose={close}
         title={title}
@@ -71,7 +72,6 @@ export function ConfirmAction({
         closeOnClickOutside={!busy}
         closeOnEscape={!busy}
         withCloseButton={!busy}
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Text>{message}</Text>
         {error && (
@@ -87,7 +87,7 @@ export function ConfirmAction({
             {confirmLabel}
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -11,3 +11,4 @@ export * from './page-title';
 export * from './pager';
 export * from './search-input';
 export * from './status-badge';
+export * from './dialog';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const locationType = pgEnum('location_type', ['country', 'province', 'city', 'suburb']);

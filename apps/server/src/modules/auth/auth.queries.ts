@@ -31,7 +31,12 @@ export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<Curre
     .select({
       user: users,
       role: { id: roles.id, name: roles.name, slug: roles.slug },
-      partner: { id: partners.id, name: partners.name, partnerType: partners.partnerType, enabled: partners.enabled },
+      partner: {
+        id: partners.id,
+        name: partners.name,
+        partnerType: partners.partnerType,
+        enabled: partners.enabled,
+      },
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

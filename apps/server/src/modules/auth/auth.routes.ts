@@ -23,7 +23,13 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = async (app, { db, auth }) => {
   app.get(
     '/sanctum/csrf-cookie',
-    { schema: { tags, summary: 'Starts a session and sets the XSRF-TOKEN cookie', response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Starts a session and sets the XSRF-TOKEN cookie',
+        response: { 204: z.null() },
+      },
+    },
     async (_request, reply) => reply.code(204).send(null),
   );
 
@@ -48,7 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
 
   app.get(
     '/api/me',
-    { preValidation: requireUser, schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorBody } } },
+    {
+      preValidation: requireUser,
+      schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorBody } },
+    },
     async (request) => {
       const user = await loadCurrentUser(db, currentUser(request).id);
       if (!user) throw unauthenticated();

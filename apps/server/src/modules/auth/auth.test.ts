@@ -31,13 +31,21 @@ describe('csrf cookie and CSRF check', () => {
   it('refuses a state change without the token with 419', async () => {
     const c = h.client();
     await c.csrf();
-    const res = await c.post('/api/login', { email: 'admin@example.com', password: 'password' }, { 'x-xsrf-token': 'wrong' });
+    const res = await c.post(
+      '/api/login',
+      { email: 'admin@example.com', password: 'password' },
+      { 'x-xsrf-token': 'wrong' },
+    );
     expect(res.statusCode).toBe(419);
     expect(res.json()).toEqual({ message: 'CSRF token mismatch.' });
   });
 
   it('refuses a state change with no session at all with 419', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.c', password: 'x' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@b.c', password: 'x' },
+    });
     expect(res.statusCode).toBe(419);
   });
 });
@@ -70,13 +78,20 @@ describe('sign in', () => {
     const before = c.cookies.get('bloomline_session');
     const res = await c.post('/api/login', { email: 'ADMIN@example.com', password: 'password' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ data: { email: string; isStaff: boolean } }>().data).toMatchObject({ email: 'admin@example.com', isStaff: true });
+    expect(res.json<{ data: { email: string; isStaff: boolean } }>().data).toMatchObject({
+      email: 'admin@example.com',
+      isStaff: true,
+    });
     const after = c.cookies.get('bloomline_session');
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
 
     // The pre-login session id no longer signs anybody in.
-    const stale = await h.app.inject({ method: 'GET', url: '/api/me', cookies: { bloomline_session: before! } });
+    const stale = await h.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      cookies: { bloomline_session: before! },
+    });
     expect(stale.statusCode).toBe(401);
     expect((await c.get('/api/me')).statusCode).toBe(200);
   });
@@ -93,7 +108,9 @@ describe('sign in', () => {
     const c = h.client('10.0.0.5');
     const res = await c.login('disabled@example.com');
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['This account is disabled.']);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.email).toEqual([
+      'This account is disabled.',
+    ]);
   });
 
   it('ends the sessions of a user who is disabled while signed in', async () => {
@@ -108,11 +125,15 @@ describe('sign in', () => {
     const c = h.client('10.0.0.7');
     await c.csrf();
     for (let i = 0; i < 5; i++) {
-      expect((await c.post('/api/login', { email: 'florist@example.com', password: 'wrong' })).statusCode).toBe(422);
+      expect(
+        (await c.post('/api/login', { email: 'florist@example.com', password: 'wrong' })).statusCode,
+      ).toBe(422);
     }
     const res = await c.post('/api/login', { email: 'florist@example.com', password: 'password' });
     expect(res.statusCode).toBe(429);
-    expect(res.json<{ message: string }>().message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+    expect(res.json<{ message: string }>().message).toMatch(
+      /^Too many login attempts\. Please try again in \d+ seconds\.$/,
+    );
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 
     const other = h.client('10.0.0.8');
@@ -158,7 +179,8 @@ describe('current user', () => {
     });
     const b = h.client('10.0.1.3');
     await b.login('florist2@example.com');
-    const meB = (await b.get('/api/me')).json<{ data: { permissions: { partnerStatements: boolean } } }>().data;
+    const meB = (await b.get('/api/me')).json<{ data: { permissions: { partnerStatements: boolean } } }>()
+      .data;
     expect(meB.permissions.partnerStatements).toBe(false);
   });
 });
@@ -192,7 +214,9 @@ describe('forgot and reset password', () => {
     await c.csrf();
     const res = await c.post('/api/forgot-password', { email: 'not-an-email' });
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['The email field must be a valid email address.']);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.email).toEqual([
+      'The email field must be a valid email address.',
+    ]);
   });
 
   it('resets with the mailed token once, and the new password signs in', async () => {
@@ -201,12 +225,19 @@ describe('forgot and reset password', () => {
     await c.post('/api/forgot-password', { email: 'florist2@example.com' });
     const token = resetTokenFrom(h.outbox.at(-1)!.text)!;
     expect(token).toBeTruthy();
-    const body = { token, email: 'florist2@example.com', password: 'new-password-1', password_confirmation: 'new-password-1' };
+    const body = {
+      token,
+      email: 'florist2@example.com',
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    };
     const first = await c.post('/api/reset-password', body);
     expect(first.statusCode).toBe(200);
     const again = await c.post('/api/reset-password', body);
     expect(again.statusCode).toBe(422);
-    expect(again.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['This password reset token is invalid.']);
+    expect(again.json<{ errors: Record<string, string[]> }>().errors.email).toEqual([
+      'This password reset token is invalid.',
+    ]);
     expect((await h.client('10.0.3.4').login('florist2@example.com', 'new-password-1')).statusCode).toBe(200);
     expect((await h.client('10.0.3.5').login('florist2@example.com', 'password')).statusCode).toBe(422);
   });
@@ -220,14 +251,24 @@ describe('forgot and reset password', () => {
       .update(passwordResetTokens)
       .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
       .where(eq(passwordResetTokens.email, 'admin@example.com'));
-    const res = await c.post('/api/reset-password', { token, email: 'admin@example.com', password: 'another-pass', password_confirmation: 'another-pass' });
+    const res = await c.post('/api/reset-password', {
+      token,
+      email: 'admin@example.com',
+      password: 'another-pass',
+      password_confirmation: 'another-pass',
+    });
     expect(res.statusCode).toBe(422);
   });
 
   it('validates the new password', async () => {
     const c = h.client('10.0.3.7');
     await c.csrf();
-    const res = await c.post('/api/reset-password', { token: 'x', email: 'admin@example.com', password: 'short', password_confirmation: 'other' });
+    const res = await c.post('/api/reset-password', {
+      token: 'x',
+      email: 'admin@example.com',
+      password: 'short',
+      password_confirmation: 'other',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
       'The password field must be at least 8 characters.',
@@ -240,30 +281,63 @@ describe('change password', () => {
   it('needs a signed-in user', async () => {
     const c = h.client('10.0.4.1');
     await c.csrf();
-    const res = await c.post('/api/change-password', { current_password: 'password', password: 'abcdefgh', password_confirmation: 'abcdefgh' });
+    const res = await c.post('/api/change-password', {
+      current_password: 'password',
+      password: 'abcdefgh',
+      password_confirmation: 'abcdefgh',
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers 422 on a wrong current password, a mismatch and a short password', async () => {
     const c = h.client('10.0.4.2');
     await c.login('florist@example.com');
-    const wrong = await c.post('/api/change-password', { current_password: 'nope', password: 'abcdefgh', password_confirmation: 'abcdefgh' });
+    const wrong = await c.post('/api/change-password', {
+      current_password: 'nope',
+      password: 'abcdefgh',
+      password_confirmation: 'abcdefgh',
+    });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.current_password).toEqual(['The password is incorrect.']);
-    const mismatch = await c.post('/api/change-password', { current_password: 'password', password: 'abcdefgh', password_confirmation: 'abcdefgX' });
-    expect(mismatch.json<{ errors: Record<string, string[]> }>().errors.password).toEqual(['The password field confirmation does not match.']);
-    const short = await c.post('/api/change-password', { current_password: 'password', password: 'abc', password_confirmation: 'abc' });
-    expect(short.json<{ errors: Record<string, string[]> }>().errors.password).toEqual(['The password field must be at least 8 characters.']);
+    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.current_password).toEqual([
+      'The password is incorrect.',
+    ]);
+    const mismatch = await c.post('/api/change-password', {
+      current_password: 'password',
+      password: 'abcdefgh',
+      password_confirmation: 'abcdefgX',
+    });
+    expect(mismatch.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
+      'The password field confirmation does not match.',
+    ]);
+    const short = await c.post('/api/change-password', {
+      current_password: 'password',
+      password: 'abc',
+      password_confirmation: 'abc',
+    });
+    expect(short.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
+      'The password field must be at least 8 characters.',
+    ]);
   });
 
   it('changes the password, writes an audit entry, and the new one signs in', async () => {
     const c = h.client('10.0.4.3');
     await c.login('florist@example.com');
-    const res = await c.post('/api/change-password', { current_password: 'password', password: 'fresh-petals', password_confirmation: 'fresh-petals' });
+    const res = await c.post('/api/change-password', {
+      current_password: 'password',
+      password: 'fresh-petals',
+      password_confirmation: 'fresh-petals',
+    });
     expect(res.statusCode).toBe(200);
     expect((await h.client('10.0.4.4').login('florist@example.com', 'fresh-petals')).statusCode).toBe(200);
     const rows = await h.database.db.query.auditEntries.findMany();
-    expect(rows.some((r) => r.propertyType === 'user' && r.propertyId === h.fixtures.userA.id && r.message.includes('changed their password'))).toBe(true);
+    expect(
+      rows.some(
+        (r) =>
+          r.propertyType === 'user' &&
+          r.propertyId === h.fixtures.userA.id &&
+          r.message.includes('changed their password'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -289,7 +363,9 @@ describe('errors and documents', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/me', '/api/logout', '/sanctum/csrf-cookie']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/me', '/api/logout', '/sanctum/csrf-cookie']),
+    );
   });
 
   it('sends security headers', async () => {

@@ -29,7 +29,10 @@ export function bouquetSvg(handle: string): string {
   ].slice(0, 3 + (n % 3));
   const flower = ([x, y]: number[]) =>
     `<g transform="translate(${String(x)} ${String(y)})">${[0, 72, 144, 216, 288]
-      .map((a) => `<ellipse rx="9" ry="16" cy="-12" fill="${petal}" stroke="${centre}" stroke-width="1" transform="rotate(${String(a)})"/>`)
+      .map(
+        (a) =>
+          `<ellipse rx="9" ry="16" cy="-12" fill="${petal}" stroke="${centre}" stroke-width="1" transform="rotate(${String(a)})"/>`,
+      )
       .join('')}<circle r="7" fill="${centre}"/></g>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="400" height="400">
 <rect width="200" height="200" fill="${background}"/>

@@ -14,7 +14,11 @@ const EARTH_RADIUS_KM = 6371;
  * Partners who could take a line: enabled, not out of office on the delivery date, with the haversine
  * distance from the delivery point. "Local" means within the partner's own radius; `all` lifts that.
  */
-export async function candidatesFor(db: DbOrTx, lineId: number, opts: { all: boolean; q?: string | undefined }): Promise<PartnerCandidate[]> {
+export async function candidatesFor(
+  db: DbOrTx,
+  lineId: number,
+  opts: { all: boolean; q?: string | undefined },
+): Promise<PartnerCandidate[]> {
   const [line] = await db
     .select({ lat: orders.latitude, lng: orders.longitude, deliveryDate: orders.deliveryDate })
     .from(orderLines)
@@ -26,7 +30,9 @@ export async function candidatesFor(db: DbOrTx, lineId: number, opts: { all: boo
   const distance =
     line.lat === null || line.lng === null
       ? sql<number | null>`null::float8`
-      : sql<number | null>`case when ${partners.latitude} is null or ${partners.longitude} is null then null else
+      : sql<
+          number | null
+        >`case when ${partners.latitude} is null or ${partners.longitude} is null then null else
           ${EARTH_RADIUS_KM} * 2 * asin(sqrt(
             power(sin(radians(${partners.latitude} - ${line.lat}) / 2), 2) +
             cos(radians(${line.lat})) * cos(radians(${partners.latitude})) *
@@ -40,10 +46,24 @@ export async function candidatesFor(db: DbOrTx, lineId: number, opts: { all: boo
   )})`;
   const needle = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db
-    .select({ id: partners.id, name: partners.name, rating: partners.rating, partnerType: partners.partnerType, radius: partners.radiusKm, city: city.name, distance })
+    .select({
+      id: partners.id,
+      name: partners.name,
+      rating: partners.rating,
+      partnerType: partners.partnerType,
+      radius: partners.radiusKm,
+      city: city.name,
+      distance,
+    })
     .from(partners)
     .leftJoin(city, eq(city.id, partners.cityId))
-    .where(and(eq(partners.enabled, true), sql`not ${away}`, needle ? sql`lower(${partners.name}) like ${needle}` : undefined))
+    .where(
+      and(
+        eq(partners.enabled, true),
+        sql`not ${away}`,
+        needle ? sql`lower(${partners.name}) like ${needle}` : undefined,
+      ),
+    )
     .orderBy(sql`${distance} asc nulls last`, asc(partners.name));
   return rows
     .map((r) => {

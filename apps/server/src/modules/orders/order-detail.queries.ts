@@ -94,14 +94,32 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
       .leftJoin(productVariants, eq(productVariants.id, orderLines.productVariantId))
       .where(inArray(orderLines.id, lineIds.length ? lineIds : [-1])),
     db
-      .select({ id: returns.id, name: returns.name, status: returns.status, lineId: returnLines.orderLineId, quantity: returnLines.quantity, reason: returnLines.reason, reasonNote: returnLines.reasonNote })
+      .select({
+        id: returns.id,
+        name: returns.name,
+        status: returns.status,
+        lineId: returnLines.orderLineId,
+        quantity: returnLines.quantity,
+        reason: returnLines.reason,
+        reasonNote: returnLines.reasonNote,
+      })
       .from(returnLines)
       .innerJoin(returns, eq(returns.id, returnLines.returnId))
       .where(inArray(returnLines.orderLineId, lineIds.length ? lineIds : [-1])),
-    db.select({ lineId: refundLines.orderLineId }).from(refundLines).where(inArray(refundLines.orderLineId, lineIds.length ? lineIds : [-1])),
+    db
+      .select({ lineId: refundLines.orderLineId })
+      .from(refundLines)
+      .where(inArray(refundLines.orderLineId, lineIds.length ? lineIds : [-1])),
     staff
       ? db
-          .select({ id: adjustments.id, title: adjustments.title, quantity: adjustments.quantity, valueCents: adjustments.valueCents, partnerId: adjustments.partnerId, partnerName: partners.name })
+          .select({
+            id: adjustments.id,
+            title: adjustments.title,
+            quantity: adjustments.quantity,
+            valueCents: adjustments.valueCents,
+            partnerId: adjustments.partnerId,
+            partnerName: partners.name,
+          })
           .from(adjustments)
           .leftJoin(partners, eq(partners.id, adjustments.partnerId))
           .where(eq(adjustments.orderId, orderId))
@@ -109,7 +127,15 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
       : Promise.resolve([]),
     staff
       ? db
-          .select({ source: orders.source, paymentType: orders.paymentType, email: orders.email, fullyPaid: orders.fullyPaid, customer: customers.name, companyName: companies.name, profitCentre: profitCentres.name })
+          .select({
+            source: orders.source,
+            paymentType: orders.paymentType,
+            email: orders.email,
+            fullyPaid: orders.fullyPaid,
+            customer: customers.name,
+            companyName: companies.name,
+            profitCentre: profitCentres.name,
+          })
           .from(orders)
           .leftJoin(customers, eq(customers.id, orders.customerId))
           .leftJoin(companies, eq(companies.id, orders.companyId))
@@ -121,10 +147,21 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
   const productIds = [...new Set(extraLines.map((l) => l.productId).filter((x): x is number => x !== null))];
   const [images, productTitles, guidelines] = await Promise.all([
     productIds.length
-      ? db.select().from(productImages).where(inArray(productImages.productId, productIds)).orderBy(asc(productImages.position))
+      ? db
+          .select()
+          .from(productImages)
+          .where(inArray(productImages.productId, productIds))
+          .orderBy(asc(productImages.position))
       : Promise.resolve([]),
-    productIds.length ? db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, productIds)) : Promise.resolve([]),
-    guidelinesFor(db, [...new Set(extraLines.map((l) => l.productVariantId).filter((x): x is number => x !== null))]),
+    productIds.length
+      ? db
+          .select({ id: products.id, title: products.title })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      : Promise.resolve([]),
+    guidelinesFor(db, [
+      ...new Set(extraLines.map((l) => l.productVariantId).filter((x): x is number => x !== null)),
+    ]),
   ]);
 
   return {
@@ -139,7 +176,14 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
         productVariantId: extra?.productVariantId ?? null,
         returns: lineReturns
           .filter((r) => r.lineId === line.id)
-          .map((r) => ({ id: r.id, name: r.name, status: r.status, quantity: r.quantity, reason: r.reason, reasonNote: r.reasonNote })),
+          .map((r) => ({
+            id: r.id,
+            name: r.name,
+            status: r.status,
+            quantity: r.quantity,
+            reason: r.reason,
+            reasonNote: r.reasonNote,
+          })),
         hasRefund: lineRefunds.some((r) => r.lineId === line.id),
         product_components: extra?.productVariantId ? (guidelines.get(extra.productVariantId) ?? []) : [],
         giftMessage: extra?.giftMessage ?? null,
@@ -163,10 +207,20 @@ export async function orderHistoryFor(db: DbOrTx, viewer: Viewer, orderId: numbe
   const { lines } = await findOrderFor(db, viewer, orderId);
   const scope =
     viewer.kind === 'partner'
-      ? or(isNull(orderHistory.orderLineId), inArray(orderHistory.orderLineId, lines.length ? lines.map((l) => l.id) : [-1]))
+      ? or(
+          isNull(orderHistory.orderLineId),
+          inArray(orderHistory.orderLineId, lines.length ? lines.map((l) => l.id) : [-1]),
+        )
       : undefined;
   const rows = await db
-    .select({ id: orderHistory.id, message: orderHistory.message, status: orderHistory.status, reason: orderHistory.reason, createdAt: orderHistory.createdAt, user: users.name })
+    .select({
+      id: orderHistory.id,
+      message: orderHistory.message,
+      status: orderHistory.status,
+      reason: orderHistory.reason,
+      createdAt: orderHistory.createdAt,
+      user: users.name,
+    })
     .from(orderHistory)
     .leftJoin(users, eq(users.id, orderHistory.userId))
     .where(and(eq(orderHistory.orderId, orderId), scope))
@@ -179,19 +233,46 @@ export async function orderHistoryFor(db: DbOrTx, viewer: Viewer, orderId: numbe
  * calculation per partner on the order (prefixed with the partner's name when there are several).
  * The delivery fee goes to the partner of the first line that delivers, unless the order is collected.
  */
-export async function onPaymentFor(db: DbOrTx, viewer: Viewer, orderId: number): Promise<Record<string, number>> {
+export async function onPaymentFor(
+  db: DbOrTx,
+  viewer: Viewer,
+  orderId: number,
+): Promise<Record<string, number>> {
   const { row } = await findOrderFor(db, viewer, orderId);
   const all = await db
-    .select({ id: orderLines.id, partnerId: orderLines.partnerId, valueCents: orderLines.valueCents, quantity: orderLines.quantity, status: orderLines.status, partnerDelivers: orderLines.partnerDelivers })
+    .select({
+      id: orderLines.id,
+      partnerId: orderLines.partnerId,
+      valueCents: orderLines.valueCents,
+      quantity: orderLines.quantity,
+      status: orderLines.status,
+      partnerDelivers: orderLines.partnerDelivers,
+    })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), visibleLines(viewer)))
     .orderBy(asc(orderLines.id));
-  const paid = all.filter((l) => l.partnerId !== null && l.status !== ('cancel-confirmed' satisfies LineStatus) && l.status !== 'rejected');
+  const paid = all.filter(
+    (l) =>
+      l.partnerId !== null &&
+      l.status !== ('cancel-confirmed' satisfies LineStatus) &&
+      l.status !== 'rejected',
+  );
   const partnerIds = [...new Set(paid.map((l) => l.partnerId!))];
-  if (partnerIds.length === 0) return onPayMap(onPay({ lines: [], commission: 0, vatRegistered: false, vat: 0, deliveryFeeCents: 0 }).rows);
+  if (partnerIds.length === 0)
+    return onPayMap(
+      onPay({ lines: [], commission: 0, vatRegistered: false, vat: 0, deliveryFeeCents: 0 }).rows,
+    );
   const [{ vat }, partnerRows, firstDeliverer] = await Promise.all([
     readSettings(db),
-    db.select({ id: partners.id, name: partners.name, commission: partners.commission, vatNumber: partners.vatNumber }).from(partners).where(inArray(partners.id, partnerIds)),
+    db
+      .select({
+        id: partners.id,
+        name: partners.name,
+        commission: partners.commission,
+        vatNumber: partners.vatNumber,
+      })
+      .from(partners)
+      .where(inArray(partners.id, partnerIds)),
     db
       .select({ partnerId: orderLines.partnerId })
       .from(orderLines)
@@ -215,7 +296,8 @@ export async function onPaymentFor(db: DbOrTx, viewer: Viewer, orderId: number):
   });
   if (results.length === 1) return onPayMap(results[0]!.result.rows);
   const map: Record<string, number> = {};
-  for (const r of results) for (const step of r.result.rows) map[`${r.name}: ${step.label}`] = toRand(step.cents);
+  for (const r of results)
+    for (const step of r.result.rows) map[`${r.name}: ${step.label}`] = toRand(step.cents);
   map['On pay (Excl Delivery)'] = toRand(results.reduce((s, r) => s + r.result.excludingDeliveryCents, 0));
   map['On pay (Incl Delivery)'] = toRand(results.reduce((s, r) => s + r.result.includingDeliveryCents, 0));
   return map;

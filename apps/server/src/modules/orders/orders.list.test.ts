@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { DashboardCounts, LineStatus, OrderFilter, OrderSummary, PageMeta } from '@bloomline/contract';
-import { deriveOrderStatus, isUnassigned, LINE_STATUSES, ORDER_FILTERS, todayInJohannesburg } from '@bloomline/contract';
+import type { DashboardCounts, OrderFilter, OrderSummary, PageMeta } from '@bloomline/contract';
+import {
+  deriveOrderStatus,
+  isUnassigned,
+  LINE_STATUSES,
+  ORDER_FILTERS,
+  todayInJohannesburg,
+} from '@bloomline/contract';
 
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
@@ -27,7 +33,8 @@ let h: Harness;
 let clients: Record<'staff' | 'a' | 'b', TestClient>;
 const made: Made[] = [];
 const today = todayInJohannesburg();
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const SURNAMES = ['Nkosi', 'van der Merwe', 'Naidoo', 'Botha', 'Dlamini', 'Pillay', 'Mokoena', 'Smith'];
 
 beforeAll(async () => {
@@ -41,7 +48,9 @@ beforeAll(async () => {
   for (let i = 0; i < 48; i++) {
     const status = statuses[i % statuses.length]!;
     const owner = [partnerA.id, partnerB.id, null][i % 3]!;
-    const lines: LineSpec[] = [{ partnerId: owner === null && status !== 'open' ? partnerA.id : owner, status }];
+    const lines: LineSpec[] = [
+      { partnerId: owner === null && status !== 'open' ? partnerA.id : owner, status },
+    ];
     if (i % 4 === 0) lines.push({ partnerId: partnerB.id, status: statuses[(i + 3) % statuses.length]! });
     const createdAt = new Date(Date.UTC(2026, 5, 1) + i * 3_600_000 * 7);
     const deliveryDate = addDays(today, (i % 7) - 3);
@@ -55,13 +64,24 @@ beforeAll(async () => {
       hasReturn: i % 6 === 0,
       hasRefund: i % 9 === 0,
     });
-    made.push({ id: o.id, name: o.name, createdAt, deliveryDate, lastName, company, lines, hasReturn: i % 6 === 0, hasRefund: i % 9 === 0 });
+    made.push({
+      id: o.id,
+      name: o.name,
+      createdAt,
+      deliveryDate,
+      lastName,
+      company,
+      lines,
+      hasReturn: i % 6 === 0,
+      hasRefund: i % 9 === 0,
+    });
   }
 });
 afterAll(async () => h.close());
 
 type Who = 'staff' | 'a' | 'b';
-const partnerOf = (who: Who) => (who === 'a' ? h.fixtures.partnerA.id : who === 'b' ? h.fixtures.partnerB.id : null);
+const partnerOf = (who: Who) =>
+  who === 'a' ? h.fixtures.partnerA.id : who === 'b' ? h.fixtures.partnerB.id : null;
 
 function reference(who: Who, filter: OrderFilter | undefined): Made[] {
   const partner = partnerOf(who);
@@ -80,7 +100,9 @@ function reference(who: Who, filter: OrderFilter | undefined): Made[] {
       case 'refunds':
         return o.hasRefund;
       default:
-        return partner === null ? deriveOrderStatus(o.lines) === filter : mine.some((l) => l.status === filter);
+        return partner === null
+          ? deriveOrderStatus(o.lines) === filter
+          : mine.some((l) => l.status === filter);
     }
   });
 }
@@ -105,7 +127,7 @@ describe('GET /api/orders filters, per viewer', () => {
         if (partner !== null) {
           for (const o of body.data) {
             expect(o.lines.every((l) => l.partner?.id === partner)).toBe(true);
-            expect(o.status).toBe(deriveOrderStatus(o.lines.map((l) => ({ status: l.status as LineStatus }))));
+            expect(o.status).toBe(deriveOrderStatus(o.lines.map((l) => ({ status: l.status }))));
           }
         }
       });
@@ -116,9 +138,16 @@ describe('GET /api/orders filters, per viewer', () => {
 describe('search, sort, dates, partner filter and paging', () => {
   it('searches order number, surname and company case-insensitively', async () => {
     const target = made[7]!;
-    expect((await list('staff', `q=${encodeURIComponent(target.name.toLowerCase())}`)).data.map((o) => o.name)).toEqual([target.name]);
+    expect(
+      (await list('staff', `q=${encodeURIComponent(target.name.toLowerCase())}`)).data.map((o) => o.name),
+    ).toEqual([target.name]);
     const naidoo = await list('staff', 'q=NAIDOO');
-    expect(naidoo.data.map((o) => o.id).sort()).toEqual(made.filter((o) => o.lastName === 'Naidoo').map((o) => o.id).sort());
+    expect(naidoo.data.map((o) => o.id).sort()).toEqual(
+      made
+        .filter((o) => o.lastName === 'Naidoo')
+        .map((o) => o.id)
+        .sort(),
+    );
     const avbob = await list('staff', 'q=avbob');
     expect(avbob.meta.total).toBe(made.filter((o) => o.company).length);
     expect((await list('staff', 'q=%25')).meta.total).toBe(0);
@@ -128,7 +157,12 @@ describe('search, sort, dates, partner filter and paging', () => {
     const asc = await list('staff', 's=name&d=asc');
     expect(asc.data.map((o) => o.name)).toEqual([...made].map((o) => o.name).sort());
     const desc = await list('staff', 's=created_at&d=asc');
-    expect(desc.data.map((o) => o.id)).toEqual([...made].sort(byCreatedDesc).reverse().map((o) => o.id));
+    expect(desc.data.map((o) => o.id)).toEqual(
+      [...made]
+        .sort(byCreatedDesc)
+        .reverse()
+        .map((o) => o.id),
+    );
   });
 
   it('filters the delivery date range inclusively', async () => {
@@ -150,10 +184,20 @@ describe('search, sort, dates, partner filter and paging', () => {
     const first = await clients.staff.get('/api/orders');
     const body = first.json<{ data: OrderSummary[]; meta: PageMeta }>();
     expect(body.data).toHaveLength(15);
-    expect(body.meta).toMatchObject({ current_page: 1, from: 1, to: 15, per_page: 15, total: made.length, last_page: Math.ceil(made.length / 15) });
+    expect(body.meta).toMatchObject({
+      current_page: 1,
+      from: 1,
+      to: 15,
+      per_page: 15,
+      total: made.length,
+      last_page: Math.ceil(made.length / 15),
+    });
     expect(body.meta.links[0]).toEqual({ url: null, label: '&laquo; Previous', active: false });
     expect(body.meta.links.at(-1)?.label).toBe('Next &raquo;');
-    const past = (await clients.staff.get('/api/orders?page=99')).json<{ data: OrderSummary[]; meta: PageMeta }>();
+    const past = (await clients.staff.get('/api/orders?page=99')).json<{
+      data: OrderSummary[];
+      meta: PageMeta;
+    }>();
     expect(past.data).toEqual([]);
     expect(past.meta).toMatchObject({ current_page: 99, from: null, to: null, total: made.length });
   });
@@ -177,22 +221,35 @@ describe('GET /api/dashboard', () => {
 
 describe('order detail, history and on-pay scoping', () => {
   it("answers 404 for another partner's order and shows a partner only their lines", async () => {
-    const shared = made.find((o) => o.lines.some((l) => l.partnerId === h.fixtures.partnerA.id) && o.lines.some((l) => l.partnerId === h.fixtures.partnerB.id))!;
+    const shared = made.find(
+      (o) =>
+        o.lines.some((l) => l.partnerId === h.fixtures.partnerA.id) &&
+        o.lines.some((l) => l.partnerId === h.fixtures.partnerB.id),
+    )!;
     const onlyA = made.find((o) => o.lines.every((l) => l.partnerId === h.fixtures.partnerA.id))!;
     expect((await clients.b.get(`/api/orders/${String(onlyA.id)}`)).statusCode).toBe(404);
     expect((await clients.b.get(`/api/orders/${String(onlyA.id)}/history`)).statusCode).toBe(404);
     expect((await clients.b.get(`/api/orders/${String(onlyA.id)}/onpayment`)).statusCode).toBe(404);
-    const asA = (await clients.a.get(`/api/orders/${String(shared.id)}`)).json<{ data: { lines: { partner: { id: number } | null }[]; adjustments: unknown[]; extra: unknown } }>();
+    const asA = (await clients.a.get(`/api/orders/${String(shared.id)}`)).json<{
+      data: { lines: { partner: { id: number } | null }[]; adjustments: unknown[]; extra: unknown };
+    }>();
     expect(asA.data.lines.every((l) => l.partner?.id === h.fixtures.partnerA.id)).toBe(true);
     expect(asA.data.adjustments).toEqual([]);
     expect(asA.data.extra).toBeNull();
-    const asStaff = (await clients.staff.get(`/api/orders/${String(shared.id)}`)).json<{ data: { lines: unknown[]; extra: unknown } }>();
+    const asStaff = (await clients.staff.get(`/api/orders/${String(shared.id)}`)).json<{
+      data: { lines: unknown[]; extra: unknown };
+    }>();
     expect(asStaff.data.lines).toHaveLength(shared.lines.length);
     expect(asStaff.data.extra).not.toBeNull();
   });
 
   it('gives on-pay rows ending with the excl and incl delivery totals', async () => {
-    const o = made.find((x) => x.lines.length === 1 && x.lines[0]!.partnerId === h.fixtures.partnerB.id && x.lines[0]!.status === 'accepted')!;
+    const o = made.find(
+      (x) =>
+        x.lines.length === 1 &&
+        x.lines[0]!.partnerId === h.fixtures.partnerB.id &&
+        x.lines[0]!.status === 'accepted',
+    )!;
     const res = await clients.b.get(`/api/orders/${String(o.id)}/onpayment`);
     expect(res.statusCode).toBe(200);
     const rows = res.json<{ data: Record<string, number> }>().data;
@@ -205,14 +262,21 @@ describe('order detail, history and on-pay scoping', () => {
   it('keeps staff-only endpoints from partners', async () => {
     expect((await clients.a.get('/api/partners')).statusCode).toBe(403);
     expect((await clients.a.get(`/api/order-lines/1/partners`)).statusCode).toBe(403);
-    expect((await clients.a.put(`/api/orders/${String(made[0]!.id)}/delivery-date`, { deliveryDate: today })).statusCode).toBe(403);
-    expect((await clients.staff.get('/api/partners')).json<{ data: { name: string }[] }>().data.map((p) => p.name)).toEqual(['Fynbos & Co', 'Protea Petals']);
+    expect(
+      (await clients.a.put(`/api/orders/${String(made[0]!.id)}/delivery-date`, { deliveryDate: today }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await clients.staff.get('/api/partners')).json<{ data: { name: string }[] }>().data.map((p) => p.name),
+    ).toEqual(['Fynbos & Co', 'Protea Petals']);
   });
 
   it('reject reasons are a bare array; statuses carry their ids', async () => {
     const reasons = (await clients.a.get('/api/order-line-reject-reasons')).json<unknown>();
     expect(Array.isArray(reasons)).toBe(true);
-    const statuses = (await clients.a.get('/api/order-line-statuses')).json<{ data: { id: number; name: string }[] }>().data;
+    const statuses = (await clients.a.get('/api/order-line-statuses')).json<{
+      data: { id: number; name: string }[];
+    }>().data;
     expect(statuses.find((s) => s.id === 3)?.name).toBe('rejected');
   });
 });

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
-import type { DashboardCounts, LineStatus, OrderFilter, OrderListQuery, OrderSummary } from '@bloomline/contract';
+import type {
+  DashboardCounts,
+  LineStatus,
+  OrderFilter,
+  OrderListQuery,
+  OrderSummary,
+} from '@bloomline/contract';
 import { buildPageMeta, deriveOrderStatus, todayInJohannesburg, toRand } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
@@ -9,10 +15,25 @@ import { orderLines, orders, partners } from '../../db/schema';
 import { hasPartnerLine, visibleLines } from './orders.scope';
 import type { Viewer } from './orders.scope';
 
-const STATUS_FILTERS = new Set<string>(['open', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancel-requested', 'cancel-confirmed', 'hold', 'return', 'refund']);
+const STATUS_FILTERS = new Set<string>([
+  'open',
+  'accepted',
+  'rejected',
+  'fulfilled',
+  'delivered',
+  'cancel-requested',
+  'cancel-confirmed',
+  'hold',
+  'return',
+  'refund',
+]);
 
 /** The `filter` of the lists and the dashboard, as one SQL condition, scoped to the viewer. */
-export function filterCondition(viewer: Viewer, filter: OrderFilter | undefined, today: string): SQL | undefined {
+export function filterCondition(
+  viewer: Viewer,
+  filter: OrderFilter | undefined,
+  today: string,
+): SQL | undefined {
   const partner = viewer.kind === 'partner' ? viewer.partnerId : null;
   const scope = partner === null ? undefined : hasPartnerLine(partner);
   switch (filter) {
@@ -113,7 +134,9 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
   return {
     id: row.id,
     name: row.name,
-    status: partnerView ? deriveOrderStatus(mine.map((l) => ({ status: l.status as LineStatus }))) : (row.status as LineStatus),
+    status: partnerView
+      ? deriveOrderStatus(mine.map((l) => ({ status: l.status as LineStatus })))
+      : (row.status as LineStatus),
     created_at: row.createdAt.toISOString(),
     deliveryDate: row.deliveryDate,
     isCollection: row.isCollection,
@@ -143,10 +166,17 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
   };
 }
 
-export async function listOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, path: string, today = todayInJohannesburg()) {
+export async function listOrders(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: OrderListQuery,
+  path: string,
+  today = todayInJohannesburg(),
+) {
   const where = listConditions(viewer, query, today);
   const direction = query.d === 'asc' ? asc : desc;
-  const order = query.s === 'name' ? [direction(orders.name)] : [direction(orders.createdAt), direction(orders.id)];
+  const order =
+    query.s === 'name' ? [direction(orders.name)] : [direction(orders.createdAt), direction(orders.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select(summaryColumns)
@@ -157,20 +187,40 @@ export async function listOrders(db: DbOrTx, viewer: Viewer, query: OrderListQue
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  const lines = await linesOf(db, viewer, rows.map((r) => r.id));
+  const lines = await linesOf(
+    db,
+    viewer,
+    rows.map((r) => r.id),
+  );
   const meta = buildPageMeta({
     page: query.page,
     perPage: query.per_page,
     total: total?.n ?? 0,
     path,
-    query: { q: query.q, p: query.p, s: query.s, d: query.d, filter: query.filter, sd: query.sd, ed: query.ed, per_page: query.per_page === 15 ? undefined : query.per_page },
+    query: {
+      q: query.q,
+      p: query.p,
+      s: query.s,
+      d: query.d,
+      filter: query.filter,
+      sd: query.sd,
+      ed: query.ed,
+      per_page: query.per_page === 15 ? undefined : query.per_page,
+    },
   });
   return { data: rows.map((r) => toSummary(viewer, r, lines)), meta };
 }
 
-export async function dashboardCounts(db: DbOrTx, viewer: Viewer, today = todayInJohannesburg()): Promise<DashboardCounts> {
+export async function dashboardCounts(
+  db: DbOrTx,
+  viewer: Viewer,
+  today = todayInJohannesburg(),
+): Promise<DashboardCounts> {
   const countOf = async (filter: OrderFilter) => {
-    const [row] = await db.select({ n: count() }).from(orders).where(filterCondition(viewer, filter, today));
+    const [row] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(filterCondition(viewer, filter, today));
     return row?.n ?? 0;
   };
   const [awaitingAcceptance, acceptedOrders, ordersInProgress, forDeliveryToday] = await Promise.all([

@@ -7,7 +7,8 @@ import { orderLines, orders } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
 
 /** Who is looking: staff see everything; a partner user only their partner's lines (a query condition). */
-export type Viewer = { kind: 'staff'; userId: number } | { kind: 'partner'; userId: number; partnerId: number };
+export type Viewer =
+  { kind: 'staff'; userId: number } | { kind: 'partner'; userId: number; partnerId: number };
 
 export function viewerOf(user: SessionUser): Viewer {
   if (user.isStaff) return { kind: 'staff', userId: user.id };

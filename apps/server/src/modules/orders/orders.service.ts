@@ -1,8 +1,22 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { LineAction, LineActionRule, LineStatus, OrderAction, OrderActionRule, Target } from '@bloomline/contract';
-import { deriveOrderStatus, isUnassigned, LINE_ACTIONS, ORDER_ACTIONS, orderActionTarget, STATUS_ID } from '@bloomline/contract';
+import type {
+  LineAction,
+  LineActionRule,
+  LineStatus,
+  OrderAction,
+  OrderActionRule,
+  Target,
+} from '@bloomline/contract';
+import {
+  deriveOrderStatus,
+  isUnassigned,
+  LINE_ACTIONS,
+  ORDER_ACTIONS,
+  orderActionTarget,
+  STATUS_ID,
+} from '@bloomline/contract';
 
 import type { Db, Tx } from '../../db/client';
 import { orderHistory, orderLines, orders, partners, users } from '../../db/schema';
@@ -42,13 +56,21 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
   async function lock(tx: Tx, orderId: number) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound();
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)).for('update');
+    const lines = await tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id))
+      .for('update');
     return { order, lines };
   }
 
   async function actorName(tx: Tx, user: SessionUser): Promise<string> {
     if (!user.isStaff && user.partnerId) {
-      const [p] = await tx.select({ name: partners.name }).from(partners).where(eq(partners.id, user.partnerId));
+      const [p] = await tx
+        .select({ name: partners.name })
+        .from(partners)
+        .where(eq(partners.id, user.partnerId));
       return p?.name ?? user.name;
     }
     return user.name;
@@ -65,7 +87,8 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
     to: Target,
     opts: { clearsPartner?: boolean; reason?: string; partnerId?: number; partnerName?: string } = {},
   ): Promise<LineRow> {
-    const next: LineStatus = to === 'previous' ? ((line.statusBeforeCancel as LineStatus | null) ?? 'accepted') : to;
+    const next: LineStatus =
+      to === 'previous' ? ((line.statusBeforeCancel as LineStatus | null) ?? 'accepted') : to;
     const partnerId = opts.clearsPartner ? null : (opts.partnerId ?? line.partnerId);
     const now = new Date();
     const [updated] = await tx
@@ -120,12 +143,16 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
     async orderAction(user: SessionUser, orderId: number, action: OrderAction, reason?: string) {
       const rule: OrderActionRule = ORDER_ACTIONS[action];
       const role = user.isStaff ? 'staff' : 'partner';
-      if (rule.role !== role) throw forbidden(role === 'staff' ? 'Staff act on order lines on behalf of partners.' : undefined);
+      if (rule.role !== role)
+        throw forbidden(role === 'staff' ? 'Staff act on order lines on behalf of partners.' : undefined);
       return db.transaction(async (tx) => {
         const { order, lines } = await lock(tx, orderId);
         const mine = role === 'partner' ? lines.filter((l) => l.partnerId === user.partnerId) : lines;
         if (mine.length === 0) throw notFound();
-        const current = role === 'partner' ? deriveOrderStatus(mine.map((l) => ({ status: l.status as LineStatus }))) : (order.status as LineStatus);
+        const current =
+          role === 'partner'
+            ? deriveOrderStatus(mine.map((l) => ({ status: l.status as LineStatus })))
+            : (order.status as LineStatus);
         const applicable = mine.filter((l) => orderActionTarget(action, l.status as LineStatus) !== null);
         if (!rule.from.includes(current) || applicable.length === 0) {
           throw conflict(`This order is ${current}; "${rule.label}" needs it to be ${describe(rule.from)}.`);
@@ -134,35 +161,61 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
         const after = new Map(lines.map((l) => [l.id, l]));
         for (const line of applicable) {
           const to = orderActionTarget(action, line.status as LineStatus)!;
-          after.set(line.id, await moveLine(tx, user, actor, order, line, action, to, { clearsPartner: rule.clearsPartner, reason }));
+          after.set(
+            line.id,
+            await moveLine(tx, user, actor, order, line, action, to, {
+              clearsPartner: rule.clearsPartner,
+              reason,
+            }),
+          );
         }
         const status = await rederive(tx, orderId, [...after.values()]);
-        const mineAfter = [...after.values()].filter((l) => role === 'staff' || l.partnerId === user.partnerId);
-        const shown = role === 'partner' && mineAfter.length > 0 ? deriveOrderStatus(mineAfter.map((l) => ({ status: l.status as LineStatus }))) : status;
+        const mineAfter = [...after.values()].filter(
+          (l) => role === 'staff' || l.partnerId === user.partnerId,
+        );
+        const shown =
+          role === 'partner' && mineAfter.length > 0
+            ? deriveOrderStatus(mineAfter.map((l) => ({ status: l.status as LineStatus })))
+            : status;
         return { id: orderId, status: shown };
       });
     },
 
     /** A line-level action: staff, on behalf of the line's partner. */
-    async lineAction(user: SessionUser, lineId: number, action: LineAction, opts: { reason?: string; partnerId?: number } = {}) {
+    async lineAction(
+      user: SessionUser,
+      lineId: number,
+      action: LineAction,
+      opts: { reason?: string; partnerId?: number } = {},
+    ) {
       if (!user.isStaff) throw forbidden();
       const rule: LineActionRule = LINE_ACTIONS[action];
-      const [found] = await db.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.id, lineId));
+      const [found] = await db
+        .select({ orderId: orderLines.orderId })
+        .from(orderLines)
+        .where(eq(orderLines.id, lineId));
       if (!found) throw notFound();
       let newPartner: { id: number; name: string } | undefined;
       if (rule.needsPartner) {
-        const [p] = await db.select({ id: partners.id, name: partners.name, enabled: partners.enabled }).from(partners).where(eq(partners.id, opts.partnerId ?? -1));
-        if (!p || !p.enabled) throw ValidationError.field('partner_id', 'The selected partner id is invalid.');
+        const [p] = await db
+          .select({ id: partners.id, name: partners.name, enabled: partners.enabled })
+          .from(partners)
+          .where(eq(partners.id, opts.partnerId ?? -1));
+        if (!p || !p.enabled)
+          throw ValidationError.field('partner_id', 'The selected partner id is invalid.');
         newPartner = p;
       }
       const result = await db.transaction(async (tx) => {
         const { order, lines } = await lock(tx, found.orderId);
         const line = lines.find((l) => l.id === lineId)!;
         const status = line.status as LineStatus;
-        const partnerOk = rule.partner === 'any' || (rule.partner === 'required') === (line.partnerId !== null);
+        const partnerOk =
+          rule.partner === 'any' || (rule.partner === 'required') === (line.partnerId !== null);
         if (!rule.from.includes(status) || !partnerOk) {
           const need = rule.partner === 'required' && line.partnerId === null ? ' with a partner' : '';
-          throw conflict(`This item is ${line.partnerId === null && status === 'open' ? 'unassigned' : status}; "${rule.label}" needs it to be ${describe(rule.from)}${need}.`);
+          throw conflict(
+            `This item is ${line.partnerId === null && status === 'open' ? 'unassigned' : status}; "${rule.label}" needs it to be ${describe(rule.from)}${need}.`,
+          );
         }
         const actor = user.name;
         const moved = await moveLine(tx, user, actor, order, line, action, rule.to, {
@@ -171,7 +224,11 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
           partnerId: newPartner?.id,
           partnerName: newPartner?.name,
         });
-        await rederive(tx, order.id, lines.map((l) => (l.id === moved.id ? moved : l)));
+        await rederive(
+          tx,
+          order.id,
+          lines.map((l) => (l.id === moved.id ? moved : l)),
+        );
         return { order, line: moved };
       });
       if (newPartner) await notifyAssigned(newPartner.id, result.order, result.line);
@@ -183,7 +240,9 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
       return db.transaction(async (tx) => {
         const { order } = await lock(tx, orderId);
         await tx.update(orders).set({ deliveryDate, updatedAt: new Date() }).where(eq(orders.id, orderId));
-        const message = order.deliveryDate ? `${user.name} moved the delivery date from ${order.deliveryDate} to ${deliveryDate}` : `${user.name} set the delivery date to ${deliveryDate}`;
+        const message = order.deliveryDate
+          ? `${user.name} moved the delivery date from ${order.deliveryDate} to ${deliveryDate}`
+          : `${user.name} set the delivery date to ${deliveryDate}`;
         await tx.insert(orderHistory).values({ orderId, userId: user.id, message });
         await audit(tx, {
           userId: user.id,
@@ -200,11 +259,26 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
   };
 
   /** Tells the partner's users (and its business address) about a line assigned to them. A failed send is logged. */
-  async function notifyAssigned(partnerId: number, order: { id: number; name: string; deliveryDate: string | null }, line: LineRow) {
+  async function notifyAssigned(
+    partnerId: number,
+    order: { id: number; name: string; deliveryDate: string | null },
+    line: LineRow,
+  ) {
     try {
-      const [partner] = await db.select({ name: partners.name, businessEmail: partners.businessEmail }).from(partners).where(eq(partners.id, partnerId));
-      const people = await db.select({ email: users.email }).from(users).where(inArray(users.partnerId, [partnerId]));
-      const to = [...new Set([...people.map((p) => p.email), ...(partner?.businessEmail ? [partner.businessEmail] : [])])];
+      const [partner] = await db
+        .select({ name: partners.name, businessEmail: partners.businessEmail })
+        .from(partners)
+        .where(eq(partners.id, partnerId));
+      const people = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(inArray(users.partnerId, [partnerId]));
+      const to = [
+        ...new Set([
+          ...people.map((p) => p.email),
+          ...(partner?.businessEmail ? [partner.businessEmail] : []),
+        ]),
+      ];
       for (const address of to) {
         await mailer.send({
           to: address,

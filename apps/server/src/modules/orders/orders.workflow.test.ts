@@ -1,8 +1,23 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { LineAction, LineActionRule, LineStatus, OrderAction, OrderActionRule } from '@bloomline/contract';
-import { LINE_ACTION_NAMES, LINE_ACTIONS, LINE_STATUSES, lineActionsFor, ORDER_ACTION_NAMES, ORDER_ACTIONS, orderActionTarget, STATUS_ID } from '@bloomline/contract';
+import type {
+  LineAction,
+  LineActionRule,
+  LineStatus,
+  OrderAction,
+  OrderActionRule,
+} from '@bloomline/contract';
+import {
+  LINE_ACTION_NAMES,
+  LINE_ACTIONS,
+  LINE_STATUSES,
+  lineActionsFor,
+  ORDER_ACTION_NAMES,
+  ORDER_ACTIONS,
+  orderActionTarget,
+  STATUS_ID,
+} from '@bloomline/contract';
 
 import { auditEntries, orderHistory } from '../../db/schema';
 import type { TestClient } from '../../test/client';
@@ -31,8 +46,14 @@ afterAll(async () => h.close());
 const STATUSES = LINE_STATUSES.map((s) => s.name);
 
 async function counts(orderId: number, lineId: number) {
-  const [history] = await h.database.db.select({ n: count() }).from(orderHistory).where(eq(orderHistory.orderId, orderId));
-  const [audits] = await h.database.db.select({ n: count() }).from(auditEntries).where(eq(auditEntries.propertyId, lineId));
+  const [history] = await h.database.db
+    .select({ n: count() })
+    .from(orderHistory)
+    .where(eq(orderHistory.orderId, orderId));
+  const [audits] = await h.database.db
+    .select({ n: count() })
+    .from(auditEntries)
+    .where(eq(auditEntries.propertyId, lineId));
   return { history: history!.n, audit: audits!.n };
 }
 
@@ -72,7 +93,10 @@ describe.each(ORDER_ACTION_NAMES)('order action %s', (action: OrderAction) => {
       const c = await counts(order.id, lineId);
       expect(c.history).toBe(1);
       expect(c.audit).toBe(1);
-      const [entry] = await h.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
+      const [entry] = await h.database.db
+        .select()
+        .from(orderHistory)
+        .where(eq(orderHistory.orderId, order.id));
       expect(entry!.status).toBe(STATUS_ID[expected]);
       if (action === 'reject') expect(entry!.reason).toBe('Store is closed');
     } else {
@@ -137,16 +161,24 @@ describe('refusals that come before the workflow', () => {
     const order = await createOrder(h.database.db, [{ partnerId: h.fixtures.partnerA.id, status: 'open' }]);
     const missing = await partnerA.post(`/api/orders/${String(order.id)}/reject`, { reason: '' });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json<{ errors: Record<string, string[]> }>().errors.reason).toEqual(['The reason field is required.']);
-    const noPartner = await staff.post(`/api/reassign-order-line/${String(order.lineIds[0])}`, { partner_id: 987654 });
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors.reason).toEqual([
+      'The reason field is required.',
+    ]);
+    const noPartner = await staff.post(`/api/reassign-order-line/${String(order.lineIds[0])}`, {
+      partner_id: 987654,
+    });
     expect(noPartner.statusCode).toBe(422);
-    expect(noPartner.json<{ errors: Record<string, string[]> }>().errors.partner_id).toEqual(['The selected partner id is invalid.']);
+    expect(noPartner.json<{ errors: Record<string, string[]> }>().errors.partner_id).toEqual([
+      'The selected partner id is invalid.',
+    ]);
   });
 
   it('tells the new partner by e-mail when a line is assigned to them', async () => {
     const order = await createOrder(h.database.db, [{ partnerId: null, status: 'open' }]);
     const sent = h.outbox.length;
-    const res = await staff.post(`/api/reassign-order-line/${String(order.lineIds[0])}`, { partner_id: h.fixtures.partnerB.id });
+    const res = await staff.post(`/api/reassign-order-line/${String(order.lineIds[0])}`, {
+      partner_id: h.fixtures.partnerB.id,
+    });
     expect(res.statusCode).toBe(200);
     const mail = h.outbox.slice(sent).find((m) => m.to === 'florist2@example.com');
     expect(mail?.subject).toContain(order.name);

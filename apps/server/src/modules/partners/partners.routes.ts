@@ -18,13 +18,24 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/partners',
     {
       preValidation: requireStaff,
-      schema: { tags, summary: 'Partners for pickers, optionally searched by name', querystring: z.object({ q: z.string().trim().max(100).optional() }), response: { 200: dataOf(z.array(partnerPickerItem)), 401: errorBody, 403: errorBody } },
+      schema: {
+        tags,
+        summary: 'Partners for pickers, optionally searched by name',
+        querystring: z.object({ q: z.string().trim().max(100).optional() }),
+        response: { 200: dataOf(z.array(partnerPickerItem)), 401: errorBody, 403: errorBody },
+      },
     },
     async (request) => {
       const city = alias(locations, 'city');
       const q = request.query.q?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
       const rows = await db
-        .select({ id: partners.id, name: partners.name, partnerType: partners.partnerType, enabled: partners.enabled, city: city.name })
+        .select({
+          id: partners.id,
+          name: partners.name,
+          partnerType: partners.partnerType,
+          enabled: partners.enabled,
+          city: city.name,
+        })
         .from(partners)
         .leftJoin(city, eq(city.id, partners.cityId))
         .where(and(q ? sql`lower(${partners.name}) like ${`%${q}%`}` : undefined))
@@ -37,8 +48,16 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/order-lines/:id/partners',
     {
       preValidation: requireStaff,
-      schema: { tags, summary: 'Partners who could take a line, nearest first', params: idParams, querystring: candidatesQuery, response: { 200: dataOf(z.array(partnerCandidate)), 401: errorBody, 403: errorBody, 404: errorBody } },
+      schema: {
+        tags,
+        summary: 'Partners who could take a line, nearest first',
+        params: idParams,
+        querystring: candidatesQuery,
+        response: { 200: dataOf(z.array(partnerCandidate)), 401: errorBody, 403: errorBody, 404: errorBody },
+      },
     },
-    async (request) => ({ data: await candidatesFor(db, request.params.id, { all: request.query.all, q: request.query.q }) }),
+    async (request) => ({
+      data: await candidatesFor(db, request.params.id, { all: request.query.all, q: request.query.q }),
+    }),
   );
 };

@@ -19,7 +19,13 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: C
         tags: ['system'],
         summary: 'Process and database health',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.string(), engine: z.string(), uptime: z.number(), version: z.string() }),
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.string(),
+            engine: z.string(),
+            uptime: z.number(),
+            version: z.string(),
+          }),
           503: z.object({ status: z.literal('error'), database: z.string(), engine: z.string() }),
         },
       },
@@ -27,16 +33,30 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: C
     async (_request, reply) => {
       try {
         await database.ping();
-        return { status: 'ok' as const, database: 'ok', engine: database.engine, uptime: Math.round((Date.now() - started) / 1000), version: APP_VERSION };
+        return {
+          status: 'ok' as const,
+          database: 'ok',
+          engine: database.engine,
+          uptime: Math.round((Date.now() - started) / 1000),
+          version: APP_VERSION,
+        };
       } catch {
-        return reply.code(503).send({ status: 'error' as const, database: 'unreachable', engine: database.engine });
+        return reply
+          .code(503)
+          .send({ status: 'error' as const, database: 'unreachable', engine: database.engine });
       }
     },
   );
 
   app.get(
     '/api/config',
-    { schema: { tags: ['system'], summary: 'Public settings the web app needs before sign-in', response: { 200: z.object({ data: appConfig }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Public settings the web app needs before sign-in',
+        response: { 200: z.object({ data: appConfig }) },
+      },
+    },
     async () => ({
       data: {
         version: APP_VERSION,

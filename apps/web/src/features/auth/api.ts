@@ -1,4 +1,9 @@
-import type { ChangePasswordBody, ErrorBag, ForgotPasswordBody, ResetPasswordBody } from '@bloomline/contract';
+import type {
+  ChangePasswordBody,
+  ErrorBag,
+  ForgotPasswordBody,
+  ResetPasswordBody,
+} from '@bloomline/contract';
 
 import { api, isApiError } from '@/api/client';
 

@@ -14,7 +14,8 @@ export function ChangePasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const change = useMutation({
-    mutationFn: () => changePassword({ current_password: current, password, password_confirmation: confirmation }),
+    mutationFn: () =>
+      changePassword({ current_password: current, password, password_confirmation: confirmation }),
     onSuccess: (res) => {
       notifications.show({ color: 'green', message: res.status });
       void navigate('/dashboard');
@@ -34,14 +35,40 @@ export function ChangePasswordPage() {
           noValidate
         >
           <Stack>
-            <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} error={fieldError(bag, 'current_password')} required />
-            <PasswordInput label="New password" description="At least 8 characters." autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldError(bag, 'password')} required />
-            <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={fieldError(bag, 'password_confirmation')} required />
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+              error={fieldError(bag, 'current_password')}
+              required
+            />
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters."
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fieldError(bag, 'password')}
+              required
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              error={fieldError(bag, 'password_confirmation')}
+              required
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(-1)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={change.isPending} disabled={!current || !password || !confirmation}>
+              <Button
+                type="submit"
+                loading={change.isPending}
+                disabled={!current || !password || !confirmation}
+              >
                 Change password
               </Button>
             </Group>

@@ -16,9 +16,14 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const reset = useMutation({
-    mutationFn: () => resetPassword({ token, email: email.trim(), password, password_confirmation: confirmation }),
+    mutationFn: () =>
+      resetPassword({ token, email: email.trim(), password, password_confirmation: confirmation }),
     onSuccess: (res) => {
-      notifications.show({ color: 'green', title: 'Password reset', message: `${res.status} Sign in with your new password.` });
+      notifications.show({
+        color: 'green',
+        title: 'Password reset',
+        message: `${res.status} Sign in with your new password.`,
+      });
       void navigate('/', { replace: true });
     },
   });
@@ -41,10 +46,37 @@ export function ResetPasswordPage() {
             At least 8 characters.
           </Text>
         </div>
-        <TextInput label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fieldError(bag, 'email') ?? fieldError(bag, 'token')} required />
-        <PasswordInput label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldError(bag, 'password')} required />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={fieldError(bag, 'password_confirmation')} required />
-        <Button type="submit" loading={reset.isPending} disabled={!email.trim() || !password || !confirmation} fullWidth>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={fieldError(bag, 'email') ?? fieldError(bag, 'token')}
+          required
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={fieldError(bag, 'password')}
+          required
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.currentTarget.value)}
+          error={fieldError(bag, 'password_confirmation')}
+          required
+        />
+        <Button
+          type="submit"
+          loading={reset.isPending}
+          disabled={!email.trim() || !password || !confirmation}
+          fullWidth
+        >
           Reset password
         </Button>
       </Stack>

@@ -1,0 +1,371 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type {
+  LineAction,
+  LineActionRule,
+  LineStatus,
+  OrderAction,
+  OrderActionRule,
+  OrderDetail,
+} from '@bloomline/contract';
+import {
+  deriveOrderStatus,
+  isUnassigned,
+  LINE_ACTION_NAMES,
+  LINE_ACTIONS,
+  LINE_STATUSES,
+  lineActionsFor,
+  ORDER_ACTION_NAMES,
+  ORDER_ACTIONS,
+  orderActionsFor,
+  orderActionTarget,
+  STATUS_ID,
+} from '@bloomline/contract';
+
+import { auditEntries, orderHistory, orderLines, orders } from '../../db/schema';
+import type { TestClient } from '../../test/client';
+import { createHarness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
+import { createOrder } from '../../test/orders-fixtures';
+
+// Model-based test of the order workflow. fast-check draws an order (1–3 lines, each with partner A, B or
+// none, in any status) and a sequence of workflow calls; every call goes through the real API, and after
+// every step the database and what staff, partner A and partner B see are compared with a model kept here
+// and advanced only with the contract's tables (ORDER_ACTIONS, LINE_ACTIONS, orderActionTarget, ...).
+//
+// FC_RUNS=500 runs more cases (the default keeps the file well under a minute on two cores).
+
+type Who = 'A' | 'B';
+type Actor = Who | 'staff';
+/** A call: an order action (`/api/orders/:id/<action>`) or a line action (LINE_ACTIONS[action].path). */
+type Call = { by: Actor; order: OrderAction } | { by: Actor; line: number; action: LineAction; to?: Who };
+/** A step: a call drawn as is, or the `pick`-th call the model allows at that point (so sequences progress). */
+type Step = { call: Call } | { pick: number };
+
+interface ModelLine {
+  id: number;
+  status: LineStatus;
+  partner: Who | null;
+  /** status_before_cancel: where "reject cancellation" returns the line. */
+  before: LineStatus | null;
+}
+
+interface Prediction {
+  code: 200 | 403 | 404 | 409;
+  /** The lines after the call (unchanged unless 200). */
+  next: ModelLine[];
+  /** Ids of the lines the call moves: one history row each. */
+  moved: number[];
+}
+
+const REASON = 'Out of proteas today';
+const STATUSES = LINE_STATUSES.map((s) => s.name);
+const PARTNER_ORDER_ACTIONS = ORDER_ACTION_NAMES.filter((a) => ORDER_ACTIONS[a].role === 'partner');
+const RUNS = Number(process.env.FC_RUNS ?? 40);
+
+let h: Harness;
+let clients: Record<Actor, TestClient>;
+let partnerIds: Record<Who, number>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  clients = { staff: h.client('10.7.0.1'), A: h.client('10.7.0.2'), B: h.client('10.7.0.3') };
+  await clients.staff.login('admin@example.com');
+  await clients.A.login('florist@example.com');
+  await clients.B.login('florist2@example.com');
+  partnerIds = { A: h.fixtures.partnerA.id, B: h.fixtures.partnerB.id };
+});
+afterAll(async () => h.close());
+
+const idOf = (who: Who | null) => (who === null ? null : partnerIds[who]);
+
+// ---- the model -------------------------------------------------------------------------------------------
+
+function moveTo(line: ModelLine, to: LineStatus | 'previous', partner: Who | null): ModelLine {
+  const status = to === 'previous' ? (line.before ?? 'accepted') : to;
+  return { id: line.id, status, partner, before: status === 'cancel-requested' ? line.status : null };
+}
+
+/** What the API must answer to `call` on an order whose lines are `lines`, and what it must do. */
+function predict(lines: readonly ModelLine[], call: Call): Prediction {
+  const refuse = (code: 403 | 404 | 409): Prediction => ({ code, next: [...lines], moved: [] });
+  if ('order' in call) {
+    const rule: OrderActionRule = ORDER_ACTIONS[call.order];
+    const role = call.by === 'staff' ? 'staff' : 'partner';
+    if (rule.role !== role) return refuse(403);
+    const mine = lines.filter((l) => role === 'staff' || l.partner === call.by);
+    if (mine.length === 0) return refuse(404);
+    // The action applies when the status the actor sees (their own lines' status) allows it...
+    if (!orderActionsFor(deriveOrderStatus(mine), role).includes(call.order)) return refuse(409);
+    // ...and then to every one of their lines it applies to.
+    const moved = mine.filter((l) => orderActionTarget(call.order, l.status) !== null).map((l) => l.id);
+    if (moved.length === 0) return refuse(409);
+    const next = lines.map((l) => {
+      if (!moved.includes(l.id)) return l;
+      const to = orderActionTarget(call.order, l.status)!;
+      return moveTo(l, to, 'clearsPartner' in rule && rule.clearsPartner ? null : l.partner);
+    });
+    return { code: 200, next, moved };
+  }
+  if (call.by !== 'staff') return refuse(403);
+  const rule: LineActionRule = LINE_ACTIONS[call.action];
+  const line = lines[call.line]!;
+  if (!lineActionsFor({ status: line.status, hasPartner: line.partner !== null }).includes(call.action)) {
+    return refuse(409);
+  }
+  const partner =
+    call.action === 'assign' ? call.to! : 'clearsPartner' in rule && rule.clearsPartner ? null : line.partner;
+  return {
+    code: 200,
+    next: lines.map((l) => (l.id === line.id ? moveTo(l, rule.to, partner) : l)),
+    moved: [line.id],
+  };
+}
+
+/** Calls someone may make in their role: partner order actions, staff cancel, staff line actions. */
+function candidates(n: number): Call[] {
+  const calls: Call[] = [];
+  for (const by of ['A', 'B'] as const) for (const order of PARTNER_ORDER_ACTIONS) calls.push({ by, order });
+  calls.push({ by: 'staff', order: 'cancel' });
+  for (let line = 0; line < n; line++) {
+    for (const action of LINE_ACTION_NAMES) {
+      if (action === 'assign')
+        for (const to of ['A', 'B'] as const) calls.push({ by: 'staff', line, action, to });
+      else calls.push({ by: 'staff', line, action });
+    }
+  }
+  return calls;
+}
+
+function resolve(step: Step, lines: readonly ModelLine[]): Call {
+  if ('call' in step) {
+    const call = step.call;
+    return 'order' in call ? call : { ...call, line: call.line % lines.length };
+  }
+  const all = candidates(lines.length);
+  const allowed = all.filter((c) => predict(lines, c).code === 200);
+  const from = allowed.length > 0 ? allowed : all;
+  return from[step.pick % from.length]!;
+}
+
+const show = (call: Call) =>
+  'order' in call
+    ? `${call.by}: order ${call.order}`
+    : `${call.by}: line#${call.line + 1} ${call.action}${call.action === 'assign' ? ` to ${call.to ?? 'A'}` : ''}`;
+const showLines = (lines: readonly ModelLine[]) =>
+  `[${lines.map((l, i) => `#${i + 1} ${l.status}/${l.partner ?? '-'}`).join(', ')}]`;
+
+// ---- the real thing --------------------------------------------------------------------------------------
+
+async function send(orderId: number, lines: readonly ModelLine[], call: Call) {
+  const client = clients[call.by];
+  if ('order' in call) {
+    return client.post(
+      `/api/orders/${String(orderId)}/${call.order}`,
+      call.order === 'reject' ? { reason: REASON } : undefined,
+    );
+  }
+  const rule: LineActionRule = LINE_ACTIONS[call.action];
+  const lineId = lines[call.line]!.id;
+  return client.post(rule.path(lineId), {
+    ...(rule.idInBody ? { id: lineId } : {}),
+    ...(call.action === 'reject' ? { reason: REASON } : {}),
+    ...(call.action === 'assign' ? { partner_id: partnerIds[call.to ?? 'A'] } : {}),
+  });
+}
+
+/** Everything a call may change: the order row, its lines, its history and the lines' audit entries. */
+async function snapshot(orderId: number, lineIds: number[]) {
+  const db = h.database.db;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const history = await db
+    .select()
+    .from(orderHistory)
+    .where(eq(orderHistory.orderId, orderId))
+    .orderBy(asc(orderHistory.id));
+  const [audits] = await db
+    .select({ n: count() })
+    .from(auditEntries)
+    .where(and(eq(auditEntries.propertyType, 'order line'), inArray(auditEntries.propertyId, lineIds)));
+  return { order: order!, lines, history, audits: audits!.n };
+}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** Checks (1), (2), (3) and (5) against the database and the API. */
+async function verify(
+  orderId: number,
+  model: readonly ModelLine[],
+  snap: Snapshot,
+  why: (what: string) => string,
+) {
+  // (3) The model matches the database, line by line.
+  expect(
+    snap.lines.map((l) => ({
+      id: l.id,
+      status: l.status,
+      partnerId: l.partnerId,
+      before: l.statusBeforeCancel,
+    })),
+    why('lines in the database vs the model'),
+  ).toEqual(model.map((l) => ({ id: l.id, status: l.status, partnerId: idOf(l.partner), before: l.before })));
+  const dbLines = snap.lines.map((l) => ({ status: l.status as LineStatus, partnerId: l.partnerId }));
+  const derived = deriveOrderStatus(dbLines);
+  // (1) The stored status and the one staff are shown are derived from the lines.
+  expect(snap.order.status, why('orders.status vs deriveOrderStatus(lines)')).toBe(derived);
+  const asStaff = await clients.staff.get(`/api/orders/${String(orderId)}`);
+  expect(asStaff.statusCode, why('GET as staff')).toBe(200);
+  const staffView = asStaff.json<{ data: OrderDetail }>().data;
+  expect(staffView.status, why('status staff see vs deriveOrderStatus(lines)')).toBe(derived);
+  expect(
+    staffView.lines.map((l) => ({ id: l.id, status: l.status, partnerId: l.partner?.id ?? null })),
+    why('lines staff see'),
+  ).toEqual(snap.lines.map((l) => ({ id: l.id, status: l.status, partnerId: l.partnerId })));
+  // (2) has_unassigned.
+  expect(snap.order.hasUnassigned, why('orders.has_unassigned vs lines.some(isUnassigned)')).toBe(
+    dbLines.some(isUnassigned),
+  );
+  // (5) Each partner sees their own lines and nothing else; no line, no order.
+  for (const who of ['A', 'B'] as const) {
+    const mine = model.filter((l) => l.partner === who);
+    const res = await clients[who].get(`/api/orders/${String(orderId)}`);
+    if (mine.length === 0) {
+      expect(res.statusCode, why(`GET as partner ${who}, who has no line`)).toBe(404);
+      continue;
+    }
+    expect(res.statusCode, why(`GET as partner ${who}`)).toBe(200);
+    const view = res.json<{ data: OrderDetail }>().data;
+    expect(
+      view.lines.map((l) => ({ id: l.id, status: l.status, partnerId: l.partner?.id ?? null })),
+      why(`lines partner ${who} sees`),
+    ).toEqual(mine.map((l) => ({ id: l.id, status: l.status, partnerId: partnerIds[who] })));
+    expect(view.status, why(`status partner ${who} sees`)).toBe(deriveOrderStatus(mine));
+  }
+}
+
+// ---- the property ----------------------------------------------------------------------------------------
+
+const whoArb = fc.constantFrom<Who>('A', 'B');
+const lineIndexArb = fc.nat({ max: 2 });
+const callArb: fc.Arbitrary<Call> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ by: whoArb, order: fc.constantFrom(...PARTNER_ORDER_ACTIONS) }) },
+  { weight: 1, arbitrary: fc.constant<Call>({ by: 'staff', order: 'cancel' }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      by: fc.constant<Actor>('staff'),
+      line: lineIndexArb,
+      action: fc.constantFrom(...LINE_ACTION_NAMES.filter((a) => a !== 'assign')),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      by: fc.constant<Actor>('staff'),
+      line: lineIndexArb,
+      action: fc.constant('assign'),
+      to: whoArb,
+    }),
+  },
+  // The wrong role: partners cancelling or using line actions, staff using partner order actions.
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.record({ by: whoArb, order: fc.constant('cancel') }),
+      fc.record({ by: fc.constant<Actor>('staff'), order: fc.constantFrom(...PARTNER_ORDER_ACTIONS) }),
+      fc.record({
+        by: whoArb,
+        line: lineIndexArb,
+        action: fc.constantFrom(...LINE_ACTION_NAMES),
+        to: whoArb,
+      }),
+    ),
+  },
+);
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: fc.nat({ max: 99 }).map((pick) => ({ pick })) },
+  { weight: 2, arbitrary: callArb.map((call) => ({ call })) },
+);
+const orderArb = fc.array(
+  fc.record({ partner: fc.constantFrom<Who | null>('A', 'B', null), status: fc.constantFrom(...STATUSES) }),
+  { minLength: 1, maxLength: 3 },
+);
+
+describe('the order workflow against a model', () => {
+  it('keeps every line, the order status, visibility and history in step with the contract', async () => {
+    await fc.assert(
+      fc.asyncProperty(orderArb, fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (spec, steps) => {
+        const made = await createOrder(
+          h.database.db,
+          spec.map((l) => ({ partnerId: idOf(l.partner), status: l.status })),
+        );
+        let model: ModelLine[] = spec.map((l, i) => ({
+          id: made.lineIds[i]!,
+          status: l.status,
+          partner: l.partner,
+          before: l.status === 'cancel-requested' ? 'accepted' : null,
+        }));
+        const log = [`order ${made.name} ${showLines(model)}`];
+        const why = (what: string) => `${what}\n  after: ${log.join('\n      → ')}`;
+
+        let snap = await snapshot(made.id, made.lineIds);
+        await verify(made.id, model, snap, why);
+
+        for (const step of steps) {
+          const call = resolve(step, model);
+          const expected = predict(model, call);
+          const res = await send(made.id, model, call);
+          log.push(
+            `${show(call)}: ${String(res.statusCode)} (model ${String(expected.code)}) ${showLines(expected.next)}`,
+          );
+          expect(res.statusCode, why(`answer to ${show(call)}: ${res.body}`)).toBe(expected.code);
+
+          const before = snap;
+          snap = await snapshot(made.id, made.lineIds);
+          if (expected.code !== 200) {
+            // (4) A refused call changes nothing.
+            expect(snap, why(`a refused ${show(call)} changed something`)).toEqual(before);
+          } else {
+            // (6) One history row (and one audit entry) per line moved, with its new status.
+            const added = snap.history.slice(before.history.length);
+            expect(snap.history.slice(0, before.history.length), why('history rows rewritten')).toEqual(
+              before.history,
+            );
+            expect(
+              added.map((r) => ({ line: r.orderLineId, status: r.status })).sort((x, y) => x.line! - y.line!),
+              why(`history rows written by ${show(call)}`),
+            ).toEqual(
+              expected.next
+                .filter((l) => expected.moved.includes(l.id))
+                .map((l) => ({ line: l.id, status: STATUS_ID[l.status] })),
+            );
+            const rejecting = ('order' in call ? call.order : call.action) === 'reject';
+            for (const r of added) expect(r.reason, why('history reason')).toBe(rejecting ? REASON : null);
+            expect(snap.audits - before.audits, why(`audit entries written by ${show(call)}`)).toBe(
+              expected.moved.length,
+            );
+            // The answer tells the caller where things stand from where they look.
+            const data = res.json<{ data: { id: number; status: string } }>().data;
+            if ('order' in call) {
+              const mine = expected.next.filter((l) => call.by === 'staff' || l.partner === call.by);
+              expect(data.id, why('answer id')).toBe(made.id);
+              if (mine.length > 0) expect(data.status, why('answer status')).toBe(deriveOrderStatus(mine));
+            } else {
+              const line = expected.next[call.line]!;
+              expect(data, why('answer')).toEqual({ id: line.id, status: line.status });
+            }
+            model = expected.next;
+          }
+          await verify(made.id, model, snap, why);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

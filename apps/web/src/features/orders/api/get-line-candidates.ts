@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { PartnerCandidate } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+
+import { orderKeys } from './order-keys';
+
+/** Partners who could take a line: local ones unless `all`, nearest first. */
+export const getLineCandidates = (lineId: number, all: boolean, q: string, signal?: AbortSignal) =>
+  api
+    .get<{ data: PartnerCandidate[] }>(`/api/order-lines/${lineId}/partners`, {
+      query: { all: all ? 1 : undefined, q },
+      signal,
+    })
+    .then((r) => r.data);
+
+export const lineCandidatesQueryOptions = (lineId: number, all: boolean, q: string) =>
+  queryOptions({
+    queryKey: orderKeys.candidates(lineId, all, q),
+    queryFn: ({ signal }) => getLineCandidates(lineId, all, q, signal),
+  });
+
+export const useLineCandidates = (lineId: number, all: boolean, q: string, enabled = true) =>
+  useQuery({ ...lineCandidatesQueryOptions(lineId, all, q), enabled });

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+
+import { orderKeys } from './order-keys';
+
+/** The one answer not wrapped in `data`: a bare array of strings. */
+export const getRejectReasons = (signal?: AbortSignal) =>
+  api.get<string[]>('/api/order-line-reject-reasons', { signal });
+
+export const rejectReasonsQueryOptions = () =>
+  queryOptions({
+    queryKey: orderKeys.rejectReasons(),
+    queryFn: ({ signal }) => getRejectReasons(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useRejectReasons = (enabled = true) => useQuery({ ...rejectReasonsQueryOptions(), enabled });

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
+
+import type { ErrorBag } from '@bloomline/contract';
+
+import { isApiError } from '@/api/client';
+import { Dialog, errorMessage, fieldError } from '@/ui';
+
+import { useUpdateDeliveryDate } from '../../api/update-delivery-date';
+import { runWorkflow } from '../workflow/run-workflow';
+
+export const DELIVERY_DATE_DIALOG_TITLE = 'Create / Update delivery date';
+
+export type DeliveryDateDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  orderId: number;
+  current: string | null;
+};
+
+export function DeliveryDateDialog({ opened, onClose, orderId, current }: DeliveryDateDialogProps) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={DELIVERY_DATE_DIALOG_TITLE} centered>
+      {opened && <DeliveryDateForm orderId={orderId} current={current} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function DeliveryDateForm({ orderId, current, onClose }: Omit<DeliveryDateDialogProps, 'opened'>) {
+  const update = useUpdateDeliveryDate(orderId);
+  const [date, setDate] = useState<string | null>(current);
+  const [bag, setBag] = useState<ErrorBag | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async () => {
+    // The call fires only when a date is set (part 1, point 5).
+    if (!date || update.isPending) return;
+    setBag(null);
+    setFailure(null);
+    try {
+      await runWorkflow(() => update.mutateAsync(date));
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) setBag(error.errors);
+      else setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <DatePickerInput
+          label="Delivery date"
+          placeholder="Choose a date"
+          value={date}
+          onChange={setDate}
+          valueFormat="ddd DD MMM YYYY"
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          error={fieldError(bag, 'deliveryDate')}
+          popoverProps={{ withinPortal: true }}
+          data-autofocus
+        />
+        {failure && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
+          >
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!date} loading={update.isPending}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

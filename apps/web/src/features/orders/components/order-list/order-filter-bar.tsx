@@ -1,0 +1,86 @@
+import { Group } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+
+import { useUser } from '@/session/session-context';
+import { SearchInput } from '@/ui';
+
+import type { OrderListParams } from '../../api/order-keys';
+import { isLineStatusFilter } from './list-options';
+import { PartnerPicker } from './partner-picker';
+import { SortToggle } from './sort-toggle';
+import { StatusFilterDialog } from './status-filter-dialog';
+import type { ListPatch } from './use-order-list-params';
+
+export type OrderFilterBarProps = {
+  params: OrderListParams;
+  update: (patch: ListPatch) => void;
+  /** Offer the line-status Filter dialog (not where the page fixes the filter). */
+  withStatusFilter?: boolean;
+  /** The dates must stay set (the delivery screen). */
+  requireDates?: boolean;
+};
+
+const DAY_FORMAT = 'ddd DD MMM YYYY';
+const fieldWidth = { base: '100%', xs: 'calc(50% - var(--mantine-spacing-sm) / 2)', md: 200 };
+
+/** Search, delivery-date range, sort, line-status filter and (staff) partner: the controls of every list. */
+export function OrderFilterBar({
+  params,
+  update,
+  withStatusFilter = true,
+  requireDates = false,
+}: OrderFilterBarProps) {
+  const user = useUser();
+  const dateProps = {
+    valueFormat: DAY_FORMAT,
+    clearable: !requireDates,
+    leftSection: <IconCalendar size={16} aria-hidden />,
+    w: fieldWidth,
+    popoverProps: { withinPortal: true },
+    clearButtonProps: { 'aria-label': 'Clear date' },
+    // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.
+    styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
+  } as const;
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Order filters">
+      <SearchInput
+        value={params.q ?? ''}
+        onSearch={(q) => update({ q })}
+        label="Search orders"
+        showLabel
+        placeholder="Order number, name, phone…"
+        w={{ base: '100%', md: 260 }}
+      />
+      <DatePickerInput
+        label="Start date"
+        placeholder="Any"
+        value={params.sd ?? null}
+        maxDate={params.ed}
+        onChange={(sd) => update({ sd: sd ?? undefined })}
+        {...dateProps}
+      />
+      <DatePickerInput
+        label="End date"
+        placeholder="Any"
+        value={params.ed ?? null}
+        minDate={params.sd}
+        onChange={(ed) => update({ ed: ed ?? undefined })}
+        {...dateProps}
+      />
+      {user.isStaff && (
+        <PartnerPicker value={params.p} onChange={(p) => update({ p })} w={{ base: '100%', md: 240 }} />
+      )}
+      <Group gap="sm" wrap="wrap">
+        <SortToggle s={params.s} d={params.d} onChange={({ s, d }) => update({ s, d })} />
+        {withStatusFilter && (
+          <StatusFilterDialog
+            value={isLineStatusFilter(params.filter) ? params.filter : undefined}
+            onChange={(filter) => update({ filter })}
+          />
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,79 @@
+import { Box, Loader, Paper, Stack, Text } from '@mantine/core';
+
+import { useUser } from '@/session/session-context';
+import { Pager } from '@/ui';
+
+import { useOrders } from '../../api/get-orders';
+import type { OrderListParams } from '../../api/order-keys';
+import { QueryError } from '../query-error';
+import { OrderListSkeleton } from './order-list-skeleton';
+import { OrderRow, VALUE_LABEL } from './order-row';
+import classes from './order-rows.module.css';
+
+export const EMPTY_ORDERS_TEXT = 'No orders to display';
+
+export type OrderListProps = {
+  params: OrderListParams;
+  onPage: (page: number) => void;
+  /** Names the list for screen readers. */
+  label?: string;
+};
+
+/** One page of orders: skeleton while loading, Retry on failure, 'No orders to display' when empty. */
+export function OrderList({ params, onPage, label = 'Orders' }: OrderListProps) {
+  const user = useUser();
+  const orders = useOrders(params);
+
+  if (orders.isPending) return <OrderListSkeleton />;
+  if (orders.isError && !orders.data) {
+    return (
+      <QueryError
+        error={orders.error}
+        onRetry={() => void orders.refetch()}
+        title="Could not load the orders"
+      />
+    );
+  }
+  const { data: rows, meta } = orders.data;
+
+  return (
+    <Stack gap="sm">
+      {orders.isError && (
+        <QueryError
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+          title="Could not refresh the orders"
+        />
+      )}
+      {rows.length === 0 ? (
+        <Paper withBorder p="xl" radius="md" ta="center">
+          <Text>{EMPTY_ORDERS_TEXT}</Text>
+        </Paper>
+      ) : (
+        <Box pos="relative" aria-busy={orders.isPlaceholderData || undefined}>
+          <div className={`${classes.grid} ${classes.header}`} aria-hidden>
+            <span className={classes.order}>Order</span>
+            <span className={classes.created}>Created</span>
+            <span className={classes.delivery}>Delivery</span>
+            <span className={classes.value}>{VALUE_LABEL}</span>
+            <span className={classes.status}>Status</span>
+            <span className={classes.actions} />
+          </div>
+          <ul
+            className={classes.list}
+            aria-label={label}
+            style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {rows.map((order) => (
+              <OrderRow key={order.id} order={order} isStaff={user.isStaff} />
+            ))}
+          </ul>
+          {orders.isPlaceholderData && (
+            <Loader size="sm" pos="absolute" top={8} right={8} aria-label="Loading orders" role="status" />
+          )}
+        </Box>
+      )}
+      <Pager meta={meta} onPage={onPage} />
+    </Stack>
+  );
+}

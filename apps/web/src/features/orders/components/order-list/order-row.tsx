@@ -1,0 +1,92 @@
+import { Box, Button, Collapse, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import type { OrderSummary } from '@bloomline/contract';
+
+import { DateText, Money, StatusBadge } from '@/ui';
+
+import { recipientName } from '../recipient-name';
+import { OrderLinesBreakdown } from './order-lines-breakdown';
+import classes from './order-rows.module.css';
+
+export const VALUE_LABEL = 'Value (Incl delivery)';
+
+function Field({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <span className={classes.label}>{label}</span>
+      {children}
+    </div>
+  );
+}
+
+/** Staff see the order's status; a partner sees the status of their first line (their part of the order). */
+function OrderStatus({ order, isStaff }: { order: OrderSummary; isStaff: boolean }) {
+  const first = order.lines[0];
+  if (isStaff || !first) return <StatusBadge status={order.status} />;
+  return <StatusBadge status={first.status} partner={first.partner} />;
+}
+
+export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boolean }) {
+  const [expanded, { toggle }] = useDisclosure(false);
+  const linesId = useId();
+  const recipient = recipientName(order);
+
+  return (
+    <Paper component="li" withBorder p="md" radius="md">
+      <div className={classes.grid}>
+        <div className={classes.order}>
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {order.name}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <VisuallyHidden>Recipient: </VisuallyHidden>
+            {recipient || '—'}
+          </Text>
+        </div>
+        <Field label="Created" className={classes.created}>
+          <DateText value={order.created_at} />
+        </Field>
+        <Field label="Delivery" className={classes.delivery}>
+          <DateText value={order.deliveryDate} />
+        </Field>
+        <Field label={VALUE_LABEL} className={classes.value}>
+          <Money value={order.totalValue} />
+        </Field>
+        <div className={classes.status}>
+          <VisuallyHidden>Status: </VisuallyHidden>
+          <OrderStatus order={order} isStaff={isStaff} />
+        </div>
+        <div className={classes.actions}>
+          {isStaff && (
+            <Button
+              variant="default"
+              size="xs"
+              onClick={toggle}
+              aria-expanded={expanded}
+              aria-controls={linesId}
+              rightSection={
+                expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
+              }
+            >
+              Lines<VisuallyHidden> of {order.name}</VisuallyHidden>
+            </Button>
+          )}
+          <Button component={Link} to={`/order/${order.id}`} size="xs">
+            View<VisuallyHidden> order {order.name}</VisuallyHidden>
+          </Button>
+        </div>
+      </div>
+      {isStaff && (
+        <Collapse in={expanded}>
+          <Box id={linesId} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            {expanded && <OrderLinesBreakdown lines={order.lines} />}
+          </Box>
+        </Collapse>
+      )}
+    </Paper>
+  );
+}

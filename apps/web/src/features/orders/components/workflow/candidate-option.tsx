@@ -1,0 +1,38 @@
+import { Group, Radio, Text } from '@mantine/core';
+
+import type { PartnerCandidate } from '@bloomline/contract';
+
+import { RatingStars } from './rating-stars';
+
+/** Distance with two decimals when above zero ('3.46 km'); a dash otherwise. */
+export function formatDistance(distance: number | null): string {
+  return distance !== null && distance > 0 ? `${distance.toFixed(2)} km` : '—';
+}
+
+/** One partner who could take the line, as a choice in the reassign dialog. */
+export function CandidateOption({ candidate }: { candidate: PartnerCandidate }) {
+  const { partner, distance } = candidate;
+  return (
+    <Radio.Card value={String(partner.id)} p="xs" radius="md">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Radio.Indicator mt={2} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {partner.name}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatDistance(distance)}
+            </Text>
+          </Group>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="xs" c="dimmed">
+              {[partner.city, partner.partnerType].filter(Boolean).join(' · ')}
+            </Text>
+            <RatingStars rating={partner.rating} />
+          </Group>
+        </div>
+      </Group>
+    </Radio.Card>
+  );
+}

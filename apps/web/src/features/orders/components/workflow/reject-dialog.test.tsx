@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from '@/api/client';
+
+import { renderOrders, stubApi } from '../../test-utils';
+import { RejectDialog } from './reject-dialog';
+
+afterEach(() => vi.restoreAllMocks());
+
+const reasons = ['Out of stock on the flowers', 'No driver today'];
+
+describe('<RejectDialog>', () => {
+  it('reveals a text box for Other and sends what was typed', async () => {
+    stubApi((url) => (url.pathname === '/api/order-line-reject-reasons' ? { body: reasons } : undefined));
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const onClose = vi.fn();
+    renderOrders(<RejectDialog opened onClose={onClose} title="Reject order" onSubmit={onSubmit} />);
+
+    expect(await screen.findByRole('radio', { name: 'No driver today' })).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    expect(screen.queryByRole('textbox', { name: /Other reason/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Other' }));
+    const text = screen.getByRole('textbox', { name: /Other reason/ });
+    expect(submit).toBeDisabled();
+    await userEvent.type(text, 'Florist is ill');
+    expect(submit).toBeEnabled();
+    await userEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledWith('Florist is ill');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('sends a listed reason as it is and shows a 422 for reason', async () => {
+    stubApi((url) => (url.pathname === '/api/order-line-reject-reasons' ? { body: reasons } : undefined));
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(new ApiError(422, 'Invalid', { reason: ['The reason field is required.'] }));
+    renderOrders(<RejectDialog opened onClose={() => undefined} title="Reject item" onSubmit={onSubmit} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'No driver today' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith('No driver today');
+    expect(await screen.findByText('The reason field is required.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Reject item' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import { Alert, Button, Group, Loader, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+
+import type { ErrorBag } from '@bloomline/contract';
+
+import { isApiError } from '@/api/client';
+import { Dialog, FieldErrors, errorMessage } from '@/ui';
+
+import { useRejectReasons } from '../../api/get-reject-reasons';
+
+export const OTHER_REASON = 'Other';
+
+export type RejectDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  title: 'Reject order' | 'Reject item';
+  /** The workflow table's text for the action, shown above the reasons. */
+  description?: string;
+  /** Sends the reason; a 422 keeps the dialog open with the errors for `reason`. */
+  onSubmit: (reason: string) => Promise<unknown>;
+};
+
+/** Reasons from the server plus 'Other', which asks for the reason in words. */
+export function RejectDialog({ opened, onClose, title, description, onSubmit }: RejectDialogProps) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={title} centered>
+      {/* Mounted only while open, so every opening starts with a clean form. */}
+      {opened && <RejectForm onClose={onClose} description={description} onSubmit={onSubmit} />}
+    </Dialog>
+  );
+}
+
+function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 'opened' | 'title'>) {
+  const reasons = useRejectReasons();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [other, setOther] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [bag, setBag] = useState<ErrorBag | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const isOther = choice === OTHER_REASON;
+  const reason = isOther ? other.trim() : (choice ?? '');
+  const ready = reason.length > 0;
+
+  const submit = async () => {
+    if (!ready || busy) return;
+    setBusy(true);
+    setBag(null);
+    setFailure(null);
+    try {
+      await onSubmit(reason);
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) setBag(error.errors);
+      else setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        {description && <Text size="sm">{description}</Text>}
+        <Radio.Group label="Reason" value={choice} onChange={setChoice} required>
+          <Stack gap="xs" mt="xs">
+            {reasons.isPending && (
+              <Group gap="xs">
+                <Loader size="xs" aria-hidden />
+                <Text size="sm">loading ...</Text>
+              </Group>
+            )}
+            {reasons.isError && (
+              <Text size="sm" c="red.9">
+                Could not load the reasons: {errorMessage(reasons.error)}{' '}
+                <Button variant="subtle" size="compact-sm" onClick={() => void reasons.refetch()}>
+                  Retry
+                </Button>
+              </Text>
+            )}
+            {reasons.data?.map((r) => (
+              <Radio key={r} value={r} label={r} />
+            ))}
+            <Radio value={OTHER_REASON} label={OTHER_REASON} />
+          </Stack>
+        </Radio.Group>
+        {isOther && (
+          <Textarea
+            label="Other reason"
+            value={other}
+            onChange={(e) => setOther(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={500}
+            required
+            data-autofocus
+          />
+        )}
+        <FieldErrors errors={bag} field="reason" />
+        {failure && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
+          >
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!ready} loading={busy}>
+            Submit
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

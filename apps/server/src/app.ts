@@ -16,6 +16,7 @@ import { APP_VERSION } from '@bloomline/contract';
 
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { useTokenKey } from './lib/crypto';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = database.db;
+  useTokenKey(config.sessionSecret);
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -55,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: c.PORT,
     databaseUrl: c.DATABASE_URL || undefined,
     dataDir: path.resolve(c.DATA_DIR),
+    sessionSecret: c.SESSION_SECRET,
     session: {
       cookieName: c.SESSION_COOKIE ?? `${slug}_session`,
       lifetimeMinutes: c.SESSION_LIFETIME_MINUTES,

@@ -24,6 +24,11 @@ export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrate, first seed) while holding a database-wide lock, so several instances
+   * starting at once against one PostgreSQL server take turns instead of racing.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,6 +39,9 @@ export function migrationsFolder(): string {
   const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
   return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
 }
+
+/** An arbitrary constant naming the start-up advisory lock. */
+const STARTUP_LOCK = 72_027_233;
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -51,6 +59,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       engine: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+      withStartupLock: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -70,6 +88,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    // One process owns an embedded database: nothing to wait for.
+    withStartupLock: (fn) => fn(),
     ping: async () => {
       await client.query('select 1');
     },

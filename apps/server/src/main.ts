@@ -7,17 +7,18 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
 
-await database.migrate();
-let seededNow = false;
-if (!(await isSeeded(database.db))) {
+// Several instances may start at once against one PostgreSQL: they take turns to migrate and seed.
+const seededNow = await database.withStartupLock(async () => {
+  await database.migrate();
+  if (await isSeeded(database.db)) return false;
   console.log(`Empty database: seeding ${String(config.seedOrders)} demo orders into ${where} …`);
   const summary = await seedDatabase(database.db, {
     orders: config.seedOrders,
     log: (m) => console.log(`  ${m}`),
   });
   console.log(`Seeded ${String(summary.orders)} orders in ${(summary.ms / 1000).toFixed(1)} s.`);
-  seededNow = true;
-}
+  return true;
+});
 
 const app = await buildApp({ config, database });
 

@@ -1,6 +1,6 @@
-import { Anchor, Box, Burger, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconMail, IconPhone } from '@tabler/icons-react';
+import { IconLogout, IconMail, IconMenu2, IconPhone, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
 
@@ -77,7 +77,7 @@ export function AppLayout() {
                 hiddenFrom="sm"
                 variant="light"
                 size="xs"
-                leftSection={<Burger opened={menuOpen} size={14} component="span" aria-hidden />}
+                leftSection={menuOpen ? <IconX size={16} aria-hidden /> : <IconMenu2 size={16} aria-hidden />}
                 onClick={menu.toggle}
                 aria-expanded={menuOpen}
                 aria-controls="mobile-menu"

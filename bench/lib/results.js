@@ -1,0 +1,52 @@
+// Formats a run as a Markdown table and keeps bench/RESULTS.md (newest run first).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const FILE = path.join(import.meta.dirname, '..', 'RESULTS.md');
+const MARKER = '<!-- runs: newest first (bench/run.js inserts new ones below this line) -->';
+
+const INTRO = `# Benchmark results
+
+\`npm run bench\` (see [README.md](README.md)) drives the order screens' API with autocannon
+(GET, 20 connections, 10 s per scenario unless stated) against the built server.
+
+Targets:
+
+- **100,000 orders on PostgreSQL**: every list and detail scenario p99 under **50 ms**; the dashboard p99 under **20 ms**.
+- **1,000,000 orders on PostgreSQL**: no scenario more than **3×** its 100,000-order figure.
+- **PGlite at 10,000 orders**: for reference only (embedded, single connection).
+`;
+
+export function machine() {
+  const cpus = os.cpus();
+  const gib = (os.totalmem() / 1024 ** 3).toFixed(0);
+  return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${gib} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+export function table(rows) {
+  const lines = [
+    '| scenario | requests/s | p50 ms | p99 ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+  ];
+  return lines.join('\n');
+}
+
+/** Adds the run under the intro, keeping every earlier run below it. */
+export function recordRun({ title, details, rows }) {
+  const section = `## ${title}\n\n${details.map((d) => `- ${d}`).join('\n')}\n\n${table(rows)}\n`;
+  // Whatever sits above the marker (the intro, notes added by hand) is kept as it is.
+  let head = INTRO;
+  let earlier = '';
+  if (existsSync(FILE)) {
+    const text = readFileSync(FILE, 'utf8');
+    const at = text.indexOf(MARKER);
+    if (at !== -1) {
+      head = text.slice(0, at).trimEnd() + '\n';
+      earlier = text.slice(at + MARKER.length).trim();
+    }
+  }
+  writeFileSync(FILE, `${head}\n${MARKER}\n\n${section}${earlier ? `\n${earlier}\n` : ''}`);
+  return FILE;
+}

@@ -98,8 +98,9 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
         partnerId,
         statusBeforeCancel: next === 'cancel-requested' ? line.status : null,
         updatedAt: now,
-        ...(next === 'accepted' ? { acceptedAt: now } : {}),
-        ...(next === 'fulfilled' ? { fulfilledAt: now } : {}),
+        // Returning to a status after a refused cancellation keeps the time it was first reached.
+        ...(next === 'accepted' && to !== 'previous' ? { acceptedAt: now } : {}),
+        ...(next === 'fulfilled' && to !== 'previous' ? { fulfilledAt: now } : {}),
         ...(next === 'delivered' ? { deliveredAt: now } : {}),
         ...(next === 'open' ? { acceptedAt: null, fulfilledAt: null } : {}),
       })
@@ -170,13 +171,13 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
           );
         }
         const status = await rederive(tx, orderId, [...after.values()]);
-        const mineAfter = [...after.values()].filter(
-          (l) => role === 'staff' || l.partnerId === user.partnerId,
-        );
-        const shown =
-          role === 'partner' && mineAfter.length > 0
-            ? deriveOrderStatus(mineAfter.map((l) => ({ status: l.status as LineStatus })))
-            : status;
+        // A partner is told only about lines they can see: after un-accepting, the lines they just gave up.
+        const moved = applicable.map((l) => after.get(l.id)!);
+        const mineAfter = [...after.values()].filter((l) => l.partnerId === user.partnerId);
+        const visible = role === 'staff' ? null : mineAfter.length > 0 ? mineAfter : moved;
+        const shown = visible
+          ? deriveOrderStatus(visible.map((l) => ({ status: l.status as LineStatus })))
+          : status;
         return { id: orderId, status: shown };
       });
     },

@@ -193,11 +193,11 @@ async function countOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, wh
     return row?.n ?? 0;
   }
   if (viewer.kind === 'staff' && plain && query.filter === undefined) {
-    // Both drivers answer raw SQL with `{ rows }`; the shared Db type cannot say so.
-    const estimate = (await db.execute(
-      sql`select reltuples::bigint as n from pg_class where oid = 'orders'::regclass`,
-    )) as unknown as { rows: { n: string | number }[] };
-    const n = Number(estimate.rows[0]?.n ?? -1);
+    const [estimate] = await db
+      .select({ n: sql<string>`(select reltuples::bigint from pg_class where oid = 'orders'::regclass)` })
+      .from(orders)
+      .limit(1);
+    const n = Number(estimate?.n ?? -1);
     if (n > ESTIMATE_TOTAL_ABOVE) return n;
   }
   const [row] = await db.select({ n: count() }).from(orders).where(where);

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner for the whole repository: `vitest run` runs every project, `--project server` only the API suite.
 export default defineConfig({
   test: {
+    // Each server test file builds its own app on its own database; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: ['packages/contract', 'apps/server', 'apps/web'],
   },
 });

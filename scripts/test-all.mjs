@@ -2,6 +2,7 @@
 // Runs both suites even when the first fails, so one run tells the whole story.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
 const run = (cmd, args, env = {}) =>
@@ -25,7 +26,7 @@ const buildStatus = run('npm', ['run', 'build']);
 const e2eStatus =
   buildStatus === 0
     ? run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+        PLAYWRIGHT_JSON_OUTPUT_NAME: path.resolve('test-results/playwright.json'),
         PLAYWRIGHT_REPORTER: 'list,json',
       })
     : 1;

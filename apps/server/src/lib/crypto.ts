@@ -15,7 +15,9 @@ export function useTokenKey(secret: string | undefined) {
 
 /** The stored form of a secret token (session id, reset token). */
 export const sha256 = (value: string) =>
-  tokenKey ? createHmac('sha256', tokenKey).update(value).digest('hex') : createHash('sha256').update(value).digest('hex');
+  tokenKey
+    ? createHmac('sha256', tokenKey).update(value).digest('hex')
+    : createHash('sha256').update(value).digest('hex');
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

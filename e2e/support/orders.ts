@@ -1,0 +1,200 @@
+import { expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * Helpers for the order journeys. Orders are found through the API with the page's own cookies (sign in
+ * first), never by hard-coded numbers: the seed follows today's date.
+ *
+ * Two workers share one server, so every journey that changes an order takes its orders from a set no other
+ * journey touches. The demo florists get fixed orders every day (apps/server/src/db/seed/order-plan.ts):
+ * for each of them two open orders delivering today and one delivering later, and an accepted one
+ * delivering later. Who takes which:
+ *
+ * | Orders                                   | Journey                                           |
+ * |------------------------------------------|---------------------------------------------------|
+ * | Kloof Street, open, today, lowest id     | orders-partner: accept, fulfil, deliver           |
+ * | Kloof Street, open, today, highest id    | orders-partner: accept, un-accept                 |
+ * | Kloof Street, open, later, lowest id     | orders-staff: reject, assign to Constantia, reject |
+ * | Constantia, open, today, lowest id       | orders-mobile: accept from the phone              |
+ * | Constantia, open, today, highest id      | orders-accessibility: Reject and Assign dialogs (read only) |
+ * | Constantia, accepted, later, lowest id   | orders-staff: a second action on a moved line     |
+ * | oldest delivered order                   | orders-staff: delivery date                       |
+ *
+ * The list journeys only read, and assert nothing another journey's change could break.
+ */
+
+export const KLOOF = 'Kloof Street Flowers';
+export const CONSTANTIA = 'Constantia Blooms';
+
+export type Partner = { id: number; name: string };
+export type Line = { id: number; title: string; quantity: number; status: string; partner: Partner | null };
+export type Order = {
+  id: number;
+  name: string;
+  status: string;
+  created_at: string;
+  deliveryDate: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  lines: Line[];
+};
+export type PageMeta = { current_page: number; last_page: number; total: number };
+export type DashboardCounts = {
+  awaitingAcceptance: number;
+  acceptedOrders: number;
+  ordersInProgress: number;
+  forDeliveryToday: number;
+};
+
+export type Query = Record<string, string | number | undefined>;
+
+const withQuery = (path: string, query: Query = {}) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+/** GET an API path as the signed-in user of `page`; fails the test on anything but 200. */
+export async function apiGet<T>(page: Page, path: string, query?: Query): Promise<T> {
+  const response = await page.request.get(withQuery(path, query), {
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** POST as the signed-in user of `page`, with the CSRF header the web client sends. Answers the status. */
+export async function apiPost(page: Page, path: string, body?: unknown): Promise<number> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(path, {
+    headers: {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+    },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  return response.status();
+}
+
+export const listOrders = (page: Page, query: Query = {}) =>
+  apiGet<{ data: Order[]; meta: PageMeta }>(page, '/api/orders', { per_page: 100, ...query });
+
+export const getOrder = async (page: Page, id: number) =>
+  (await apiGet<{ data: Order }>(page, `/api/orders/${id}`)).data;
+
+export const dashboardCounts = async (page: Page) =>
+  (await apiGet<{ data: DashboardCounts }>(page, '/api/dashboard')).data;
+
+/** Today in Johannesburg as 'YYYY-MM-DD', the server's "today". */
+export function todayInJohannesburg(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Johannesburg',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** 'YYYY-MM-DD' as the app shows a day: 'Mon 05 Jan 2024'. */
+export function formatDay(isoDay: string): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(date);
+  return `${part({ weekday: 'short' })} ${part({ day: '2-digit' })} ${part({ month: 'short' })} ${part({ year: 'numeric' })}`;
+}
+
+/** The days of a date picker are labelled 'D MMMM YYYY' ('5 January 2024'). */
+export function pickerDayLabel(isoDay: string): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+}
+
+export function addDays(isoDay: string, days: number): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The line of `order` that belongs to the partner named, in the status given. */
+export function lineOf(order: Order, partnerName: string, status: string): Line | undefined {
+  return order.lines.find((l) => l.partner?.name === partnerName && l.status === status);
+}
+
+export type Pick = 'lowest' | 'highest';
+
+/**
+ * An order with a line of `partnerName` in `status`, delivering today or later, by id. Staff or the
+ * partner may ask (a partner only sees their own lines).
+ */
+export async function demoOrder(
+  page: Page,
+  {
+    partnerName,
+    status,
+    when,
+    pick,
+  }: { partnerName: string; status: string; when: 'today' | 'later'; pick: Pick },
+): Promise<{ order: Order; line: Line }> {
+  const today = todayInJohannesburg();
+  const { data } = await listOrders(page, { filter: status, s: 'created_at', d: 'desc' });
+  const matches = data
+    .filter((o) => (when === 'today' ? o.deliveryDate === today : (o.deliveryDate ?? '') > today))
+    .map((o) => ({ order: o, line: lineOf(o, partnerName, status) }))
+    .filter((m): m is { order: Order; line: Line } => m.line !== undefined)
+    .sort((a, b) => a.order.id - b.order.id);
+  const found = pick === 'lowest' ? matches[0] : matches[matches.length - 1];
+  expect(found, `an order of ${partnerName}, ${status}, delivering ${when}`).toBeTruthy();
+  return found!;
+}
+
+/** The order row of a list, found by its View link ('View order #BL10001'). */
+export const viewLink = (page: Page, orderName: string) =>
+  page.getByRole('link', { name: `View order ${orderName}`, exact: true });
+
+/** A titled panel of the order page ('Order', 'Items', 'History' …). */
+export const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+/** The value of a labelled fact ('Delivery date', 'Partner' …) of a panel or item. */
+export const fact = (scope: Locator, label: string) =>
+  scope
+    .locator('dl > div')
+    .filter({ has: scope.page().locator('dt').getByText(label, { exact: true }) })
+    .locator('dd');
+
+/** The status badge of the order panel. */
+export const orderStatus = (page: Page) => section(page, 'Order').locator('[data-status]');
+
+/** One item of the order page by its title. */
+export const lineCard = (page: Page, title: string) =>
+  section(page, 'Items').getByRole('article', { name: title, exact: true });
+
+/** Waits until the order page has loaded the order named. */
+export async function expectOrderPage(page: Page, orderName: string) {
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderName}` })).toBeVisible();
+}
+
+/** Nothing on the page scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'sideways page scroll in px').toBeLessThanOrEqual(0);
+}
+
+/** The names of the orders a list shows, in order. */
+export async function shownOrderNames(list: Locator): Promise<string[]> {
+  const links = list.getByRole('link', { name: /^View order / });
+  const names = await links.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  return names.map((n) => n.replace(/^View\s*order\s*/, '').trim());
+}
+
+/** The staff order page draws a map from an outside tile server; the tests do without the tiles. */
+export async function blockMapTiles(page: Page) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+}

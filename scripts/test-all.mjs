@@ -1,10 +1,11 @@
 // `npm test`: every test (unit and API with Vitest, end to end with Playwright), then one summary line.
-// Runs both suites even when the first fails, so one run tells the whole story.
+// Runs both suites even when the first fails, so one run tells the whole story. Reports go to reports/
+// (Playwright empties its own test-results/ folder when it starts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-mkdirSync('test-results', { recursive: true });
+mkdirSync('reports', { recursive: true });
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const read = (file) => {
@@ -20,19 +21,19 @@ const unitStatus = run('npx', [
   'run',
   '--reporter=default',
   '--reporter=json',
-  '--outputFile=test-results/vitest.json',
+  '--outputFile=reports/vitest.json',
 ]);
 const buildStatus = run('npm', ['run', 'build']);
 const e2eStatus =
   buildStatus === 0
     ? run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: path.resolve('test-results/playwright.json'),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: path.resolve('reports/playwright.json'),
         PLAYWRIGHT_REPORTER: 'list,json',
       })
     : 1;
 
-const unit = read('test-results/vitest.json');
-const e2e = read('test-results/playwright.json');
+const unit = read('reports/vitest.json');
+const e2e = read('reports/playwright.json');
 const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed =
   (unit ? unit.numFailedTests + (unit.numFailedTestSuites ?? 0) : 1) + (e2e ? e2e.stats.unexpected : 1);

@@ -8,6 +8,8 @@ const theOrder = (page: Parameters<typeof demoOrder>[0]) =>
   demoOrder(page, { partnerName: CONSTANTIA, status: 'open', when: 'today', pick: 'highest' });
 
 test('staff order screens and the Reject and Assign dialogs have no axe violations', async ({ page }) => {
+  // Seven full axe scans in one journey: give it three times the usual budget on a loaded machine.
+  test.slow();
   await blockMapTiles(page);
   await signIn(page, STAFF);
   await expect(page.getByRole('list', { name: 'All orders' })).toBeVisible();
@@ -52,6 +54,7 @@ test('staff order screens and the Reject and Assign dialogs have no axe violatio
 });
 
 test('partner dashboard and order page have no axe violations', async ({ page }) => {
+  test.slow();
   await signIn(page, FLORIST2);
   await expect(page.getByRole('list', { name: 'All orders' })).toBeVisible();
   await expectAccessible(page);

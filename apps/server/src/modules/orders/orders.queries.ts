@@ -8,25 +8,21 @@ import type {
   OrderListQuery,
   OrderSummary,
 } from '@bloomline/contract';
-import { buildPageMeta, deriveOrderStatus, todayInJohannesburg, toRand } from '@bloomline/contract';
+import {
+  buildPageMeta,
+  deriveOrderStatus,
+  LINE_STATUSES,
+  todayInJohannesburg,
+  toRand,
+} from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, partners } from '../../db/schema';
 import { hasPartnerLine, visibleLines } from './orders.scope';
 import type { Viewer } from './orders.scope';
 
-const STATUS_FILTERS = new Set<string>([
-  'open',
-  'accepted',
-  'rejected',
-  'fulfilled',
-  'delivered',
-  'cancel-requested',
-  'cancel-confirmed',
-  'hold',
-  'return',
-  'refund',
-]);
+/** Filters that are line statuses (the rest — today, unassigned, returns, refunds — have their own rules). */
+const STATUS_FILTERS = new Set<string>(LINE_STATUSES.map((s) => s.name));
 
 /** The `filter` of the lists and the dashboard, as one SQL condition, scoped to the viewer. */
 export function filterCondition(

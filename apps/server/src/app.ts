@@ -24,6 +24,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { imagesRoutes } from './modules/catalogue/images.routes';
 import { variantsRoutes } from './modules/catalogue/variants.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrderListCaches } from './modules/orders/orders.queries';
 import { createOrdersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -124,7 +125,13 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
 
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { db, auth });
-  const orders = createOrdersService({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
+  const orders = createOrdersService({
+    db,
+    mailer: mail,
+    appUrl: config.appUrl,
+    log: app.log,
+    caches: createOrderListCaches(),
+  });
   await app.register(ordersRoutes, { db, orders });
   await app.register(partnersRoutes, { db });
   await app.register(variantsRoutes, { db });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,48 @@ export function migrationsFolder(): string {
   return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
 }
 
+/** Statement names already given out, by SQL text (shared by every connection of the process). */
+const statementNames = new Map<string, string>();
+/** Beyond this many distinct statements new ones run unprepared, so odd one-off SQL cannot grow memory. */
+const MAX_PREPARED_STATEMENTS = 2_000;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Makes every parameterised query of this connection a named prepared statement. The SQL here is built
+ * by drizzle from a bounded set of shapes, so each connection parses and plans a shape once and then
+ * only binds values: for the order screens PostgreSQL's parse and plan cost more than running the query.
+ * The name is a hash of the text, so one name never means two statements.
+ */
+function preparesStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (...args: unknown[]) => {
+    const [config, values] = args;
+    if (
+      config &&
+      typeof config === 'object' &&
+      'text' in config &&
+      typeof config.text === 'string' &&
+      !('name' in config && config.name) &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = statementName(config.text);
+      if (name) args[0] = { ...config, name };
+    }
+    return query(...args);
+  };
+  // pg's overloads cannot be restated generically; the wrapper passes every call through unchanged.
+  client.query = named as typeof client.query;
+}
+
 /** An arbitrary constant naming the start-up advisory lock. */
 const STARTUP_LOCK = 72_027_233;
 
@@ -54,6 +97,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('connect', preparesStatements);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { csrfMismatch, forbidden, HttpError, unauthenticated } from '../lib/errors';
+import { ReadCache } from '../lib/read-cache';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
@@ -26,6 +27,8 @@ export interface SessionState {
   userId: number | null;
   persisted: boolean;
   lastActivity: Date;
+  /** Set when this request started the session (sign-in): its cookies must go out with the answer. */
+  issued?: boolean;
 }
 
 declare module 'fastify' {
@@ -39,6 +42,57 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SESSION_PREFIXES = ['/api/', '/sanctum/', '/xero/'];
 /** How stale last_activity may get before a request writes it again (saves a write per request). */
 const TOUCH_AFTER_MS = 60_000;
+
+/**
+ * How long a loaded session may be reused without reading the database again. Every sign-in, sign-out and
+ * "end all sessions" of this process empties the cache at once; another server instance's sign-out is
+ * seen within this time.
+ */
+const SESSION_CACHE_MS = 5_000;
+
+interface StoredSession {
+  csrfToken: string;
+  lastActivity: Date;
+  userId: number | null;
+  user: (Omit<SessionUser, 'isStaff'> & { enabled: boolean }) | null;
+}
+
+const sessionCaches = new WeakMap<Db, ReadCache<StoredSession | null>>();
+
+/** The session cache of one database (tests open several databases in one process). */
+function sessionCache(db: Db) {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new ReadCache<StoredSession | null>(SESSION_CACHE_MS, 10_000);
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Call after changing a user's role, partner or enabled flag, so their sessions are read again. */
+export const forgetCachedSessions = (db: Db) => sessionCache(db).invalidate();
+
+async function loadSession(db: Db, id: string): Promise<StoredSession | null> {
+  const [row] = await db
+    .select({
+      csrfToken: sessions.csrfToken,
+      lastActivity: sessions.lastActivity,
+      userId: sessions.userId,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        roleId: users.roleId,
+        partnerId: users.partnerId,
+        enabled: users.enabled,
+      },
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row ?? null;
+}
 
 export const isSessionRoute = (url: string) =>
   SESSION_PREFIXES.some((p) => url.startsWith(p)) && !url.startsWith('/api/openapi.json');
@@ -65,26 +119,9 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
     if (!isSessionRoute(request.url)) return;
     const token = request.cookies[opts.cookieName];
     if (token) {
-      const [row] = await db
-        .select({
-          csrfToken: sessions.csrfToken,
-          lastActivity: sessions.lastActivity,
-          userId: sessions.userId,
-          user: {
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            roleId: users.roleId,
-            partnerId: users.partnerId,
-            enabled: users.enabled,
-          },
-        })
-        .from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.id, sha256(token)), gt(sessions.lastActivity, new Date(Date.now() - lifetimeMs))),
-        )
-        .limit(1);
+      const id = sha256(token);
+      const stored = await sessionCache(db).getOrLoad(id, () => loadSession(db, id));
+      const row = stored && stored.lastActivity.getTime() > Date.now() - lifetimeMs ? stored : null;
       if (row) {
         request.session = {
           token,
@@ -123,17 +160,25 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
     const session = request.session;
     if (!session) return;
     const now = new Date();
+    // The cookies are (re)sent whenever the stored session is written: when it starts and when its
+    // last activity is moved on (at most once a minute), so the browser's expiry follows the database's.
+    // /sanctum/csrf-cookie always sends them, as a client asks it precisely to get the XSRF cookie.
+    let send = session.issued === true || request.url.startsWith('/sanctum/csrf-cookie');
     if (!session.persisted) {
       await insertSession(db, session, request);
+      send = true;
       if (Math.random() < 0.02) {
         await db.delete(sessions).where(lt(sessions.lastActivity, new Date(Date.now() - lifetimeMs)));
       }
     } else if (now.getTime() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
-      await db
-        .update(sessions)
-        .set({ lastActivity: now })
-        .where(eq(sessions.id, sha256(session.token)));
+      const id = sha256(session.token);
+      await db.update(sessions).set({ lastActivity: now }).where(eq(sessions.id, id));
+      const cache = sessionCache(db);
+      const stored = cache.get(id);
+      if (stored) cache.set(id, { ...stored, lastActivity: now });
+      send = true;
     }
+    if (!send) return;
     const cookie = {
       path: '/',
       sameSite: 'lax' as const,
@@ -161,12 +206,14 @@ async function insertSession(db: Db, session: SessionState, request: FastifyRequ
 export async function startUserSession(db: Db, request: FastifyRequest, user: SessionUser): Promise<void> {
   const old = request.session;
   if (old?.persisted) await db.delete(sessions).where(eq(sessions.id, sha256(old.token)));
+  sessionCache(db).invalidate();
   request.session = {
     token: randomToken(30),
     csrfToken: old?.csrfToken ?? randomToken(30),
     userId: user.id,
     persisted: false,
     lastActivity: new Date(),
+    issued: true,
   };
   await insertSession(db, request.session, request);
   request.user = user;
@@ -176,6 +223,7 @@ export async function startUserSession(db: Db, request: FastifyRequest, user: Se
 export async function endSession(db: Db, request: FastifyRequest): Promise<void> {
   const old = request.session;
   if (old?.persisted) await db.delete(sessions).where(eq(sessions.id, sha256(old.token)));
+  sessionCache(db).invalidate();
   request.session = {
     token: randomToken(30),
     csrfToken: randomToken(30),
@@ -189,6 +237,7 @@ export async function endSession(db: Db, request: FastifyRequest): Promise<void>
 /** Ends every session of a user, e.g. when the account is disabled or its password is reset. */
 export async function endSessionsOf(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  sessionCache(db).invalidate();
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -193,6 +193,25 @@ describe('sign out', () => {
     expect(res.statusCode).toBe(204);
     expect((await c.get('/api/me')).statusCode).toBe(401);
   });
+
+  it('ends the old session at once, even though sessions are cached for a few seconds', async () => {
+    const c = h.client('10.0.2.2');
+    await c.login('admin@example.com');
+    const old = new Map(c.cookies);
+    expect((await c.get('/api/me')).statusCode).toBe(200); // now in the session cache
+    await c.post('/api/logout');
+    c.cookies.clear();
+    for (const [k, v] of old) c.cookies.set(k, v);
+    expect((await c.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('does not re-send the cookies on every answer, only when the session starts or moves on', async () => {
+    const c = h.client('10.0.2.3');
+    const signIn = await c.login('admin@example.com');
+    expect(signIn.cookies.map((k) => k.name).sort()).toEqual(['XSRF-TOKEN', 'bloomline_session']);
+    expect((await c.get('/api/me')).cookies).toEqual([]);
+    expect((await c.csrf()).cookies.map((k) => k.name)).toContain('XSRF-TOKEN');
+  });
 });
 
 describe('forgot and reset password', () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
 import type { HistoryEntry, LineStatus, OrderDetail } from '@bloomline/contract';
 import { guidelineText, onPay, onPayMap, STATUS_ID, toRand } from '@bloomline/contract';
@@ -6,13 +6,8 @@ import { guidelineText, onPay, onPayMap, STATUS_ID, toRand } from '@bloomline/co
 import type { DbOrTx } from '../../db/client';
 import {
   adjustments,
-  colours,
   companies,
-  componentRates,
-  components,
-  componentUnits,
   customers,
-  measureUnits,
   orderHistory,
   orderLines,
   orders,
@@ -25,11 +20,13 @@ import {
   returnLines,
   returns,
   users,
-  variantComponentRates,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { readSettings } from '../auth/auth.queries';
+import { variantComponentsJson } from '../catalogue/variant-components';
+import type { VariantComponentRow } from '../catalogue/variant-components';
 import { linesOf, summaryColumns, toSummary } from './orders.queries';
+import type { LineRow } from './orders.queries';
 import { visibleLines } from './orders.scope';
 import type { Viewer } from './orders.scope';
 
@@ -46,160 +43,146 @@ export async function findOrderFor(db: DbOrTx, viewer: Viewer, orderId: number) 
   return { row, lines };
 }
 
-/** Guideline texts per variant: "2 x Red rose - stem (Red)". */
-export async function guidelinesFor(db: DbOrTx, variantIds: number[]): Promise<Map<number, string[]>> {
-  const map = new Map<number, string[]>();
-  if (variantIds.length === 0) return map;
-  const rows = await db
-    .select({
-      variantId: variantComponentRates.variantId,
-      quantity: variantComponentRates.quantity,
-      name: components.name,
-      unit: measureUnits.name,
-      colour: colours.name,
-    })
-    .from(variantComponentRates)
-    .innerJoin(componentRates, eq(componentRates.id, variantComponentRates.componentRateId))
-    .innerJoin(components, eq(components.id, componentRates.componentId))
-    .leftJoin(componentUnits, eq(componentUnits.id, components.unitId))
-    .leftJoin(measureUnits, eq(measureUnits.id, componentUnits.measureUnitId))
-    .leftJoin(colours, eq(colours.id, components.colourId))
-    .where(inArray(variantComponentRates.variantId, variantIds))
-    .orderBy(asc(variantComponentRates.id));
-  for (const r of rows) {
-    const list = map.get(r.variantId) ?? [];
-    list.push(guidelineText({ quantity: Number(r.quantity), name: r.name, unit: r.unit, colour: r.colour }));
-    map.set(r.variantId, list);
-  }
-  return map;
+/** An order line as order detail reads it, aggregated with its product, image, returns and recipe. */
+interface DetailLineRow extends LineRow {
+  productVariantId: number | null;
+  giftMessage: string | null;
+  customName: string | null;
+  variantTitle: string | null;
+  productTitle: string | null;
+  image: { url: string; altText: string | null } | null;
+  hasRefund: boolean;
+  returns: {
+    id: number;
+    name: string;
+    status: string;
+    quantity: number;
+    reason: string | null;
+    reasonNote: string | null;
+  }[];
+  components: VariantComponentRow[];
 }
 
+/** The viewer's lines of the order with everything the detail screen shows, as one JSON array. */
+function detailLinesJson(viewer: Viewer) {
+  const own = viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``;
+  return sql<DetailLineRow[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
+      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name,
+      'productVariantId', l.product_variant_id, 'giftMessage', l.gift_message, 'customName', l.custom_name,
+      'variantTitle', v.title, 'productTitle', pr.title,
+      'image', (
+        select json_build_object('url', i.url, 'altText', i.alt_text)
+        from ${productImages} i where i.product_id = v.product_id order by i.position, i.id limit 1
+      ),
+      'hasRefund', exists (select 1 from ${refundLines} rf where rf.order_line_id = l.id),
+      'returns', coalesce((
+        select json_agg(json_build_object(
+          'id', r.id, 'name', r.name, 'status', r.status, 'quantity', rl.quantity,
+          'reason', rl.reason, 'reasonNote', rl.reason_note
+        ) order by r.id, rl.id)
+        from ${returnLines} rl join ${returns} r on r.id = rl.return_id
+        where rl.order_line_id = l.id
+      ), '[]'::json),
+      'components', ${variantComponentsJson(sql.raw('l.product_variant_id'))}
+    ) order by l.id)
+    from ${orderLines} l
+    left join ${partners} p on p.id = l.partner_id
+    left join ${productVariants} v on v.id = l.product_variant_id
+    left join ${products} pr on pr.id = v.product_id
+    where l.order_id = orders.id${own}
+  ), '[]'::json)`;
+}
+
+interface AdjustmentRow {
+  id: number;
+  title: string;
+  quantity: number;
+  valueCents: number;
+  partnerId: number | null;
+  partnerName: string | null;
+}
+
+const adjustmentsJson = sql<AdjustmentRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', a.id, 'title', a.title, 'quantity', a.quantity, 'valueCents', a.value_cents,
+    'partnerId', a.partner_id, 'partnerName', p.name
+  ) order by a.id)
+  from ${adjustments} a left join ${partners} p on p.id = a.partner_id
+  where a.order_id = orders.id
+), '[]'::json)`;
+
+/**
+ * GET /api/orders/{id}: the order, its lines (only the viewer's own for a partner; 404 when they have
+ * none) with product, image, returns, refunds and recipe, and for staff the adjustments and the order's
+ * source, payment and customer. One statement: the screen opens in a single round trip.
+ */
 export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): Promise<OrderDetail> {
-  const { row, lines } = await findOrderFor(db, viewer, orderId);
-  const summary = toSummary(viewer, row, lines);
-  const lineIds = lines.map((l) => l.id);
   const staff = viewer.kind === 'staff';
-
-  const [extraLines, lineReturns, lineRefunds, adjustmentRows, extraRows] = await Promise.all([
-    db
-      .select({
-        id: orderLines.id,
-        productVariantId: orderLines.productVariantId,
-        giftMessage: orderLines.giftMessage,
-        customName: orderLines.customName,
-        variantTitle: productVariants.title,
-        productId: productVariants.productId,
-      })
-      .from(orderLines)
-      .leftJoin(productVariants, eq(productVariants.id, orderLines.productVariantId))
-      .where(inArray(orderLines.id, lineIds.length ? lineIds : [-1])),
-    db
-      .select({
-        id: returns.id,
-        name: returns.name,
-        status: returns.status,
-        lineId: returnLines.orderLineId,
-        quantity: returnLines.quantity,
-        reason: returnLines.reason,
-        reasonNote: returnLines.reasonNote,
-      })
-      .from(returnLines)
-      .innerJoin(returns, eq(returns.id, returnLines.returnId))
-      .where(inArray(returnLines.orderLineId, lineIds.length ? lineIds : [-1])),
-    db
-      .select({ lineId: refundLines.orderLineId })
-      .from(refundLines)
-      .where(inArray(refundLines.orderLineId, lineIds.length ? lineIds : [-1])),
-    staff
-      ? db
-          .select({
-            id: adjustments.id,
-            title: adjustments.title,
-            quantity: adjustments.quantity,
-            valueCents: adjustments.valueCents,
-            partnerId: adjustments.partnerId,
-            partnerName: partners.name,
-          })
-          .from(adjustments)
-          .leftJoin(partners, eq(partners.id, adjustments.partnerId))
-          .where(eq(adjustments.orderId, orderId))
-          .orderBy(asc(adjustments.id))
-      : Promise.resolve([]),
-    staff
-      ? db
-          .select({
-            source: orders.source,
-            paymentType: orders.paymentType,
-            email: orders.email,
-            fullyPaid: orders.fullyPaid,
-            customer: customers.name,
-            companyName: companies.name,
-            profitCentre: profitCentres.name,
-          })
-          .from(orders)
-          .leftJoin(customers, eq(customers.id, orders.customerId))
-          .leftJoin(companies, eq(companies.id, orders.companyId))
-          .leftJoin(profitCentres, eq(profitCentres.id, orders.profitCentreId))
-          .where(eq(orders.id, orderId))
-      : Promise.resolve([]),
-  ]);
-
-  const productIds = [...new Set(extraLines.map((l) => l.productId).filter((x): x is number => x !== null))];
-  const [images, productTitles, guidelines] = await Promise.all([
-    productIds.length
-      ? db
-          .select()
-          .from(productImages)
-          .where(inArray(productImages.productId, productIds))
-          .orderBy(asc(productImages.position))
-      : Promise.resolve([]),
-    productIds.length
-      ? db
-          .select({ id: products.id, title: products.title })
-          .from(products)
-          .where(inArray(products.id, productIds))
-      : Promise.resolve([]),
-    guidelinesFor(db, [
-      ...new Set(extraLines.map((l) => l.productVariantId).filter((x): x is number => x !== null)),
-    ]),
-  ]);
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      notes: orders.notes,
+      source: orders.source,
+      paymentType: orders.paymentType,
+      email: orders.email,
+      fullyPaid: orders.fullyPaid,
+      customer: customers.name,
+      companyName: companies.name,
+      profitCentre: profitCentres.name,
+      lines: detailLinesJson(viewer),
+      adjustments: staff ? adjustmentsJson : sql<AdjustmentRow[]>`'[]'::json`,
+    })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(companies, eq(companies.id, orders.companyId))
+    .leftJoin(profitCentres, eq(profitCentres.id, orders.profitCentreId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row || (viewer.kind === 'partner' && row.lines.length === 0)) throw notFound();
+  const summary = toSummary(viewer, row, row.lines);
+  const byId = new Map(row.lines.map((l) => [l.id, l]));
 
   return {
     ...summary,
     notes: row.notes,
     lines: summary.lines.map((line) => {
-      const extra = extraLines.find((e) => e.id === line.id);
-      const image = extra?.productId ? images.find((i) => i.productId === extra.productId) : undefined;
-      const productTitle = productTitles.find((p) => p.id === extra?.productId)?.title;
+      const extra = byId.get(line.id)!;
       return {
         ...line,
-        productVariantId: extra?.productVariantId ?? null,
-        returns: lineReturns
-          .filter((r) => r.lineId === line.id)
-          .map((r) => ({
-            id: r.id,
-            name: r.name,
-            status: r.status,
-            quantity: r.quantity,
-            reason: r.reason,
-            reasonNote: r.reasonNote,
-          })),
-        hasRefund: lineRefunds.some((r) => r.lineId === line.id),
-        product_components: extra?.productVariantId ? (guidelines.get(extra.productVariantId) ?? []) : [],
-        giftMessage: extra?.giftMessage ?? null,
-        customName: extra?.customName ?? null,
-        image: image ? { url: image.url, altText: image.altText ?? productTitle ?? line.title } : null,
-        variantTitle: extra?.variantTitle ?? null,
+        productVariantId: extra.productVariantId,
+        returns: extra.returns,
+        hasRefund: extra.hasRefund,
+        product_components: extra.components.map((c) =>
+          guidelineText({ quantity: Number(c.quantity), name: c.name, unit: c.unit, colour: c.colour }),
+        ),
+        giftMessage: extra.giftMessage,
+        customName: extra.customName,
+        image: extra.image
+          ? { url: extra.image.url, altText: extra.image.altText ?? extra.productTitle ?? line.title }
+          : null,
+        variantTitle: extra.variantTitle,
       };
     }),
-    adjustments: adjustmentRows.map((a) => ({
+    adjustments: row.adjustments.map((a) => ({
       id: a.id,
       title: a.title,
       quantity: a.quantity,
       value: toRand(a.valueCents),
       partner: a.partnerId === null ? null : { id: a.partnerId, name: a.partnerName ?? '' },
     })),
-    extra: extraRows[0] ?? null,
+    extra: staff
+      ? {
+          source: row.source,
+          paymentType: row.paymentType,
+          email: row.email,
+          fullyPaid: row.fullyPaid,
+          customer: row.customer,
+          companyName: row.companyName,
+          profitCentre: row.profitCentre,
+        }
+      : null,
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
+import { ReadCache } from '../../lib/read-cache';
 import { orderLines, orders, partners } from '../../db/schema';
 import { hasPartnerLine, visibleLines } from './orders.scope';
 import type { Viewer } from './orders.scope';
@@ -51,16 +52,26 @@ export function filterCondition(
 }
 
 /** Case-insensitive "contains" over order number, recipient name, phone and company. */
-export function searchCondition(q: string | undefined): SQL | undefined {
+export function searchCondition(q: string | undefined, mode: SearchMode = 'index'): SQL | undefined {
   if (!q) return undefined;
+  // The same test written so the trigram index cannot serve it: the planner then walks the sort's index.
+  if (mode === 'walk') return sql`strpos(${orders.search}, ${q.toLowerCase()}) > 0`;
   const needle = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`${orders.search} like ${needle}`;
 }
 
-function listConditions(viewer: Viewer, query: OrderListQuery, today: string) {
+/**
+ * How a search finds its page. `index`: the trigram index finds every match, which are then sorted (cost
+ * grows with the number of matches). `walk`: the sort's own index is read in order and each order tested
+ * until the page is full (cost grows with how far apart matches are). A common name matches thousands of
+ * orders but the first page is found after a few hundred; a rare one is the other way round.
+ */
+type SearchMode = 'index' | 'walk';
+
+function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mode: SearchMode = 'index') {
   return and(
     filterCondition(viewer, query.filter, today),
-    searchCondition(query.q),
+    searchCondition(query.q, mode),
     viewer.kind === 'staff' && query.p ? hasPartnerLine(query.p) : undefined,
     query.sd ? gte(orders.deliveryDate, query.sd) : undefined,
     query.ed ? lte(orders.deliveryDate, query.ed) : undefined,
@@ -162,13 +173,57 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
   };
 }
 
-/** Above this many rows the unfiltered staff total comes from the planner's estimate, not a full count. */
-export const ESTIMATE_TOTAL_ABOVE = 200_000;
+/** The list's speed-ups, with their limits (tests make them small to exercise every path). */
+export interface ListTuning {
+  /** Totals are exact, cached this long and dropped whenever this process changes an order (0: never cached). */
+  totalsMs: number;
+  /** Page anchors are checked against the current total on every use and rebuilt at least this often. */
+  anchorsMs: number;
+  /** One anchor every this many rows of the plain staff list… */
+  anchorEvery: number;
+  /** …used for pages that start this deep or deeper (shallower offsets are cheap index walks). */
+  anchorsFromOffset: number;
+  /** A search reads its page by walking the sort's index when that should read at most this many orders. */
+  searchWalkMaxRows: number;
+}
+
+export const DEFAULT_LIST_TUNING: ListTuning = {
+  totalsMs: 10_000,
+  anchorsMs: 10 * 60_000,
+  anchorEvery: 1_000,
+  anchorsFromOffset: 5_000,
+  searchWalkMaxRows: 20_000,
+};
+
+/** What the list caches: totals (per viewer and filters) and the deep-page anchors of the plain staff list. */
+export interface OrderListCaches {
+  tuning: ListTuning;
+  totals: ReadCache<number>;
+  anchors: ReadCache<PageAnchors>;
+}
 
 /**
- * The list's total. Counting is what grows with the table, so two common cases take a shorter road:
- * a partner's plain or status-filtered list counts their lines (an index range) instead of probing every
- * order, and the unfiltered staff list of a very large table uses PostgreSQL's row estimate.
+ * The (created_at, id) key of every anchorEvery-th order of the plain staff list in one direction, with the
+ * total it was built for. Keys are PostgreSQL's own text of the timestamp, so microseconds survive.
+ */
+export interface PageAnchors {
+  total: number;
+  keys: { createdAt: string; id: number }[];
+}
+
+export function createOrderListCaches(tuning: Partial<ListTuning> = {}): OrderListCaches {
+  const t = { ...DEFAULT_LIST_TUNING, ...tuning };
+  return {
+    tuning: t,
+    totals: new ReadCache<number>(t.totalsMs),
+    anchors: new ReadCache<PageAnchors>(t.anchorsMs, 4),
+  };
+}
+
+/**
+ * The list's total, exact. Counting is what grows with the table, so a partner's plain or status-filtered
+ * list counts their lines (an index range) instead of probing every order, and every total is cached for
+ * a few seconds (see OrderListCaches): paging, the 60-second refresh and colleagues on the same list share it.
  */
 async function countOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, where: SQL | undefined) {
   const plain = !query.q && !query.sd && !query.ed && !query.p;
@@ -188,16 +243,122 @@ async function countOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, wh
       );
     return row?.n ?? 0;
   }
-  if (viewer.kind === 'staff' && plain && query.filter === undefined) {
-    const [estimate] = await db
-      .select({ n: sql<string>`(select reltuples::bigint from pg_class where oid = 'orders'::regclass)` })
-      .from(orders)
-      .limit(1);
-    const n = Number(estimate?.n ?? -1);
-    if (n > ESTIMATE_TOTAL_ABOVE) return n;
-  }
   const [row] = await db.select({ n: count() }).from(orders).where(where);
   return row?.n ?? 0;
+}
+
+function totalKey(viewer: Viewer, query: OrderListQuery, today: string) {
+  return JSON.stringify([
+    viewer.kind === 'partner' ? viewer.partnerId : 'staff',
+    query.filter ?? null,
+    query.filter === 'today' ? today : null,
+    query.q ?? null,
+    viewer.kind === 'staff' ? (query.p ?? null) : null,
+    query.sd ?? null,
+    query.ed ?? null,
+  ]);
+}
+
+/** Every `every`-th key of the whole table in created_at order: one index-only scan. */
+async function buildAnchors(
+  db: DbOrTx,
+  direction: 'asc' | 'desc',
+  total: number,
+  every: number,
+): Promise<PageAnchors> {
+  const order = direction === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await db
+    .select({
+      createdAt: sql<string>`t.created_at::text`,
+      id: sql<number>`t.id`,
+    })
+    .from(
+      sql`(select created_at, id, row_number() over (order by created_at ${order}, id ${order}) - 1 as position
+           from ${orders}) t`,
+    )
+    .where(sql`t.position % ${every} = 0`)
+    .orderBy(sql`t.position`);
+  return { total, keys: rows.map((r) => ({ createdAt: r.createdAt, id: Number(r.id) })) };
+}
+
+/**
+ * Where a deep page of the plain staff list starts: the nearest anchor at or before its offset, and the
+ * few rows still to skip from there. Null when the page is shallow, the list is filtered or sorted by name,
+ * or the anchors are missing or were built for another total (then they are rebuilt in the background
+ * and this request walks the index as before).
+ */
+function anchorFor(
+  db: DbOrTx,
+  caches: OrderListCaches,
+  viewer: Viewer,
+  query: OrderListQuery,
+  total: number,
+  offset: number,
+  onError: (err: unknown) => void,
+) {
+  const plain = viewer.kind === 'staff' && !query.q && !query.p && !query.sd && !query.ed && !query.filter;
+  const { anchorEvery, anchorsFromOffset } = caches.tuning;
+  if (!plain || query.s === 'name' || offset < anchorsFromOffset || offset >= total) return null;
+  const direction = query.d === 'asc' ? 'asc' : 'desc';
+  const anchors = caches.anchors.get(direction);
+  if (!anchors || anchors.total !== total) {
+    if (anchors) caches.anchors.invalidate();
+    caches.anchors.getOrLoad(direction, () => buildAnchors(db, direction, total, anchorEvery)).catch(onError);
+    return null;
+  }
+  const k = Math.floor(offset / anchorEvery);
+  const key = anchors.keys[k];
+  return key ? { key, direction, skip: offset - k * anchorEvery } : null;
+}
+
+/** The planner's row count of orders (from the last analyze), or null when it has none yet. */
+async function tableRows(db: DbOrTx): Promise<number | null> {
+  const [row] = await db
+    .select({ n: sql<string>`reltuples::bigint` })
+    .from(sql`pg_class`)
+    .where(sql`oid = 'orders'::regclass`);
+  const n = Number(row?.n ?? -1);
+  return n > 0 ? n : null;
+}
+
+/**
+ * Walking the order index until `needed` matches are read takes about needed × rows ÷ matches orders
+ * (matches are spread over time); the trigram index reads every match. Choose the smaller.
+ */
+async function searchMode(
+  db: DbOrTx,
+  caches: OrderListCaches | undefined,
+  matches: number,
+  needed: number,
+): Promise<SearchMode> {
+  if (matches === 0) return 'index';
+  const rows = caches
+    ? await caches.totals.getOrLoad('table-rows', () => tableRows(db).then((n) => n ?? -1))
+    : ((await tableRows(db)) ?? -1);
+  if (rows <= 0) return 'index';
+  const walk = (needed * rows) / matches;
+  return walk <= (caches?.tuning ?? DEFAULT_LIST_TUNING).searchWalkMaxRows && walk < matches * 4
+    ? 'walk'
+    : 'index';
+}
+
+export interface ListOptions {
+  caches?: OrderListCaches | undefined;
+  today?: string;
+  /** Where a failed background rebuild of the page anchors is reported. */
+  onError?: (err: unknown) => void;
+}
+
+/** One order's lines as the list query aggregates them (only the viewer's own for a partner). */
+function linesJson(viewer: Viewer) {
+  return sql<LineRow[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
+      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name
+    ) order by l.id)
+    from ${orderLines} l left join ${partners} p on p.id = l.partner_id
+    where l.order_id = orders.id${viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``}
+  ), '[]'::json)`;
 }
 
 export async function listOrders(
@@ -205,33 +366,47 @@ export async function listOrders(
   viewer: Viewer,
   query: OrderListQuery,
   path: string,
-  today = todayInJohannesburg(),
+  { caches, today = todayInJohannesburg(), onError = () => undefined }: ListOptions = {},
 ) {
   const where = listConditions(viewer, query, today);
   const direction = query.d === 'asc' ? asc : desc;
   const order =
     query.s === 'name' ? [direction(orders.name)] : [direction(orders.createdAt), direction(orders.id)];
-  // Deferred join: the offset walks the (created_at, id) index alone, then only the page's rows are read.
+  const offset = (query.page - 1) * query.per_page;
+  const total = caches
+    ? await caches.totals.getOrLoad(totalKey(viewer, query, today), () =>
+        countOrders(db, viewer, query, where),
+      )
+    : await countOrders(db, viewer, query, where);
+
+  const anchor = caches ? anchorFor(db, caches, viewer, query, total, offset, onError) : null;
+  const mode = query.q ? await searchMode(db, caches, total, offset + query.per_page) : 'index';
+  const rowsWhere = mode === 'index' ? where : listConditions(viewer, query, today, mode);
+  const pageWhere = anchor
+    ? and(
+        rowsWhere,
+        anchor.direction === 'asc'
+          ? sql`(${orders.createdAt}, ${orders.id}) >= (${anchor.key.createdAt}::timestamptz, ${anchor.key.id})`
+          : sql`(${orders.createdAt}, ${orders.id}) <= (${anchor.key.createdAt}::timestamptz, ${anchor.key.id})`,
+      )
+    : rowsWhere;
+  // Deferred join: the offset walks the (created_at, id) index alone, then only the page's rows are read,
+  // each with its lines aggregated in the same statement.
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)
-    .where(where)
+    .where(pageWhere)
     .orderBy(...order)
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const [rows, total] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(orders)
-      .where(inArray(orders.id, pageIds))
-      .orderBy(...order),
-    countOrders(db, viewer, query, where),
-  ]);
-  const lines = await linesOf(
-    db,
-    viewer,
-    rows.map((r) => r.id),
-  );
+    .offset(anchor ? anchor.skip : offset);
+  const rows =
+    offset >= total
+      ? []
+      : await db
+          .select({ ...summaryColumns, lines: linesJson(viewer) })
+          .from(orders)
+          .where(inArray(orders.id, pageIds))
+          .orderBy(...order);
   const meta = buildPageMeta({
     page: query.page,
     perPage: query.per_page,
@@ -248,28 +423,31 @@ export async function listOrders(
       per_page: query.per_page === 15 ? undefined : query.per_page,
     },
   });
-  return { data: rows.map((r) => toSummary(viewer, r, lines)), meta };
+  return { data: rows.map((r) => toSummary(viewer, r, r.lines)), meta };
 }
 
+/** The four dashboard counts in one statement (each an index range of recent orders). */
 export async function dashboardCounts(
   db: DbOrTx,
   viewer: Viewer,
   today = todayInJohannesburg(),
 ): Promise<DashboardCounts> {
-  const countOf = async (filter: OrderFilter) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(filterCondition(viewer, filter, today));
-    return row?.n ?? 0;
+  const countOf = (filter: OrderFilter) =>
+    sql<number>`(select count(*)::int from ${orders} where ${filterCondition(viewer, filter, today) ?? sql`true`})`;
+  const [row] = await db
+    .select({
+      awaitingAcceptance: countOf('open'),
+      acceptedOrders: countOf('accepted'),
+      ordersInProgress: countOf('fulfilled'),
+      forDeliveryToday: countOf('today'),
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    awaitingAcceptance: Number(row?.awaitingAcceptance ?? 0),
+    acceptedOrders: Number(row?.acceptedOrders ?? 0),
+    ordersInProgress: Number(row?.ordersInProgress ?? 0),
+    forDeliveryToday: Number(row?.forDeliveryToday ?? 0),
   };
-  const [awaitingAcceptance, acceptedOrders, ordersInProgress, forDeliveryToday] = await Promise.all([
-    countOf('open'),
-    countOf('accepted'),
-    countOf('fulfilled'),
-    countOf('today'),
-  ]);
-  return { awaitingAcceptance, acceptedOrders, ordersInProgress, forDeliveryToday };
 }
 
 export { summaryColumns };

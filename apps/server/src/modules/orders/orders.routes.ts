@@ -92,7 +92,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
         response: { 200: paged(orderSummary), 401: errorBody },
       },
     },
-    async (request) => listOrders(db, viewerOf(currentUser(request)), request.query, '/api/orders'),
+    async (request) =>
+      listOrders(db, viewerOf(currentUser(request)), request.query, '/api/orders', {
+        caches: orders.caches,
+        onError: (err) => request.log.error({ err }, 'could not build the order list page anchors'),
+      }),
   );
 
   app.get(

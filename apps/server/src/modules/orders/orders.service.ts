@@ -24,6 +24,7 @@ import { audit } from '../../lib/audit';
 import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../../plugins/session';
+import type { OrderListCaches } from './orders.queries';
 
 type LineRow = typeof orderLines.$inferSelect;
 
@@ -49,9 +50,11 @@ export interface OrdersDeps {
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
+  /** The list caches this process reads through; every change here empties their totals. */
+  caches?: OrderListCaches;
 }
 
-export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
+export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersDeps) {
   /** Locks the order, then its lines, always in that order so two transitions never deadlock. */
   async function lock(tx: Tx, orderId: number) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -139,9 +142,9 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
     return status;
   }
 
-  return {
+  const service = {
     /** An order-level action: a partner acting on all of their lines of the order (or staff cancelling). */
-    async orderAction(user: SessionUser, orderId: number, action: OrderAction, reason?: string) {
+    orderAction: async (user: SessionUser, orderId: number, action: OrderAction, reason?: string) => {
       const rule: OrderActionRule = ORDER_ACTIONS[action];
       const role = user.isStaff ? 'staff' : 'partner';
       if (rule.role !== role)
@@ -183,12 +186,12 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
     },
 
     /** A line-level action: staff, on behalf of the line's partner. */
-    async lineAction(
+    lineAction: async (
       user: SessionUser,
       lineId: number,
       action: LineAction,
       opts: { reason?: string; partnerId?: number } = {},
-    ) {
+    ) => {
       if (!user.isStaff) throw forbidden();
       const rule: LineActionRule = LINE_ACTIONS[action];
       const [found] = await db
@@ -236,7 +239,7 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
       return { id: result.line.id, status: result.line.status as LineStatus };
     },
 
-    async setDeliveryDate(user: SessionUser, orderId: number, deliveryDate: string) {
+    setDeliveryDate: async (user: SessionUser, orderId: number, deliveryDate: string) => {
       if (!user.isStaff) throw forbidden();
       return db.transaction(async (tx) => {
         const { order } = await lock(tx, orderId);
@@ -257,6 +260,24 @@ export function createOrdersService({ db, mailer, appUrl, log }: OrdersDeps) {
         return { id: orderId, status: order.status as LineStatus };
       });
     },
+  };
+
+  /** A change (even one refused half-way, which rolls back) drops the cached list totals. */
+  function thenForgetTotals<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
+    return async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } finally {
+        caches?.totals.invalidate();
+      }
+    };
+  }
+
+  return {
+    caches,
+    orderAction: thenForgetTotals(service.orderAction),
+    lineAction: thenForgetTotals(service.lineAction),
+    setDeliveryDate: thenForgetTotals(service.setDeliveryDate),
   };
 
   /** Tells the partner's users (and its business address) about a line assigned to them. A failed send is logged. */

@@ -32,6 +32,7 @@ const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [option
   --duration S       seconds per scenario (default 10)
   --warmup S         unrecorded seconds before each scenario (default 2)
   --connections C    concurrent connections (default 20)
+  --uncached         start the server with COUNT_CACHE_SECONDS=0 (totals and dashboard counted every time)
   --no-record        print the table without writing bench/RESULTS.md
 Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/bloomline_bench)`;
 
@@ -45,6 +46,7 @@ function options() {
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '20' },
       'no-record': { type: 'boolean', default: false },
+      uncached: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -70,6 +72,7 @@ function options() {
     warmup: whole('warmup', values.warmup, 0),
     connections: whole('connections', values.connections, 1),
     record: !values['no-record'],
+    uncached: values.uncached,
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/bloomline_bench',
     dataDir: path.resolve(import.meta.dirname, '.data', `pglite-${orders}`),
   };
@@ -99,7 +102,10 @@ async function main() {
   const opts = options();
   if (opts.help) return console.log(HELP);
   const env = await prepareDataset(opts);
-  const server = await startServer(env, await freePort(3400));
+  const server = await startServer(
+    opts.uncached ? { ...env, COUNT_CACHE_SECONDS: '0' } : env,
+    await freePort(3400),
+  );
   const stopOnSignal = () => void server.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   try {
@@ -134,7 +140,8 @@ async function main() {
 
     const engineName = opts.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
     const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
-    const title = `${when} UTC — ${opts.orders.toLocaleString('en')} orders, ${engineName}`;
+    const cache = opts.uncached ? ', counts uncached' : '';
+    const title = `${when} UTC — ${opts.orders.toLocaleString('en')} orders, ${engineName}${cache}`;
     const details = [
       `Machine: ${machine()}`,
       `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after ${opts.warmup} s warm-up`,

@@ -20,9 +20,12 @@ export async function freePort(start = 3400) {
   throw new Error(`no free port in ${start}–${start + 99}`);
 }
 
+/** Node's flags as `npm start` passes them (package.json), so the bench measures what is deployed. */
+export const NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** Starts `node apps/server/dist/main.js`; resolves once GET /health answers 200. */
 export async function startServer(env, port) {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -130,7 +130,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     mailer: mail,
     appUrl: config.appUrl,
     log: app.log,
-    caches: createOrderListCaches(),
+    caches: createOrderListCaches({ totalsMs: config.countCacheMs }),
   });
   await app.register(ordersRoutes, { db, orders });
   await app.register(partnersRoutes, { db });

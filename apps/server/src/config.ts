@@ -15,6 +15,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('.data'),
   SESSION_SECRET: z.string().optional(),
   SESSION_COOKIE: z.string().optional(),
@@ -32,6 +33,8 @@ const schema = z.object({
   XERO_IDENTITY_URL: z.string().default('https://identity.xero.com'),
   XERO_LOGIN_URL: z.string().default('https://login.xero.com/identity/connect/authorize'),
   XERO_API_URL: z.string().default('https://api.xero.com'),
+  /** How long order totals and dashboard counts may be reused (0: counted on every request). */
+  COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SEED_ORDERS: z.coerce.number().int().min(0).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     port: c.PORT,
     databaseUrl: c.DATABASE_URL || undefined,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     dataDir: path.resolve(c.DATA_DIR),
     sessionSecret: c.SESSION_SECRET,
     session: {
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       loginUrl: c.XERO_LOGIN_URL,
       apiUrl: c.XERO_API_URL,
     },
+    countCacheMs: c.COUNT_CACHE_SECONDS * 1000,
     seedOrders: c.SEED_ORDERS,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,

@@ -4,7 +4,11 @@ import { openDatabase } from './db/client';
 import { DEMO_USERS, isSeeded, seedDatabase } from './db/seed';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
 
 // Several instances may start at once against one PostgreSQL: they take turns to migrate and seed.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DashboardCounts, OrderFilter, OrderSummary, PageMeta } from '@bloomline/contract';
@@ -278,5 +279,37 @@ describe('order detail, history and on-pay scoping', () => {
       data: { id: number; name: string }[];
     }>().data;
     expect(statuses.find((s) => s.id === 3)?.name).toBe('rejected');
+  });
+});
+
+describe('cached counts follow a change at once', () => {
+  it('the dashboard and list totals move when a partner accepts an order', async () => {
+    const o = await createOrder(h.database.db, [{ partnerId: h.fixtures.partnerA.id, status: 'open' }]);
+    try {
+      const dashboard = async (who: Who) =>
+        (await clients[who].get('/api/dashboard')).json<{ data: DashboardCounts }>().data;
+      const total = async (who: Who, filter: string) => (await list(who, `filter=${filter}`)).meta.total;
+      // The order was written behind the server's back (as another server would write it); a change made
+      // through this server, staff moving its delivery date, drops every cached count.
+      const moved = await clients.staff.put(`/api/orders/${String(o.id)}/delivery-date`, {
+        deliveryDate: addDays(today, 1),
+      });
+      expect(moved.statusCode).toBe(200);
+      const staffBefore = await dashboard('staff');
+      const partnerBefore = await dashboard('a');
+      const openBefore = await total('staff', 'open');
+      const acceptedBefore = await total('a', 'accepted');
+
+      expect((await clients.a.post(`/api/orders/${String(o.id)}/accept`)).statusCode).toBe(200);
+
+      const staffAfter = await dashboard('staff');
+      expect(staffAfter.awaitingAcceptance).toBe(staffBefore.awaitingAcceptance - 1);
+      expect(staffAfter.acceptedOrders).toBe(staffBefore.acceptedOrders + 1);
+      expect((await dashboard('a')).acceptedOrders).toBe(partnerBefore.acceptedOrders + 1);
+      expect(await total('staff', 'open')).toBe(openBefore - 1);
+      expect(await total('a', 'accepted')).toBe(acceptedBefore + 1);
+    } finally {
+      await h.database.db.execute(sql`delete from orders where id = ${o.id}`);
+    }
   });
 });

@@ -195,10 +195,11 @@ export const DEFAULT_LIST_TUNING: ListTuning = {
   searchWalkMaxRows: 20_000,
 };
 
-/** What the list caches: totals (per viewer and filters) and the deep-page anchors of the plain staff list. */
+/** What the lists cache: totals (per viewer and filters), dashboard counts and the plain staff list's page anchors. */
 export interface OrderListCaches {
   tuning: ListTuning;
   totals: ReadCache<number>;
+  dashboards: ReadCache<DashboardCounts>;
   anchors: ReadCache<PageAnchors>;
 }
 
@@ -216,6 +217,7 @@ export function createOrderListCaches(tuning: Partial<ListTuning> = {}): OrderLi
   return {
     tuning: t,
     totals: new ReadCache<number>(t.totalsMs),
+    dashboards: new ReadCache<DashboardCounts>(t.totalsMs),
     anchors: new ReadCache<PageAnchors>(t.anchorsMs, 4),
   };
 }
@@ -426,28 +428,36 @@ export async function listOrders(
   return { data: rows.map((r) => toSummary(viewer, r, r.lines)), meta };
 }
 
-/** The four dashboard counts in one statement (each an index range of recent orders). */
+/**
+ * The four dashboard counts, in one statement (each an index range of recent orders). Like the list
+ * totals they are cached per viewer for a few seconds and dropped whenever this process changes an order.
+ */
 export async function dashboardCounts(
   db: DbOrTx,
   viewer: Viewer,
-  today = todayInJohannesburg(),
+  { caches, today = todayInJohannesburg() }: Pick<ListOptions, 'caches' | 'today'> = {},
 ): Promise<DashboardCounts> {
   const countOf = (filter: OrderFilter) =>
     sql<number>`(select count(*)::int from ${orders} where ${filterCondition(viewer, filter, today) ?? sql`true`})`;
-  const [row] = await db
-    .select({
-      awaitingAcceptance: countOf('open'),
-      acceptedOrders: countOf('accepted'),
-      ordersInProgress: countOf('fulfilled'),
-      forDeliveryToday: countOf('today'),
-    })
-    .from(sql`(select 1) as one`);
-  return {
-    awaitingAcceptance: Number(row?.awaitingAcceptance ?? 0),
-    acceptedOrders: Number(row?.acceptedOrders ?? 0),
-    ordersInProgress: Number(row?.ordersInProgress ?? 0),
-    forDeliveryToday: Number(row?.forDeliveryToday ?? 0),
+  const load = async () => {
+    const [row] = await db
+      .select({
+        awaitingAcceptance: countOf('open'),
+        acceptedOrders: countOf('accepted'),
+        ordersInProgress: countOf('fulfilled'),
+        forDeliveryToday: countOf('today'),
+      })
+      .from(sql`(select 1) as one`);
+    return {
+      awaitingAcceptance: Number(row?.awaitingAcceptance ?? 0),
+      acceptedOrders: Number(row?.acceptedOrders ?? 0),
+      ordersInProgress: Number(row?.ordersInProgress ?? 0),
+      forDeliveryToday: Number(row?.forDeliveryToday ?? 0),
+    };
   };
+  if (!caches) return load();
+  const key = JSON.stringify(['dashboard', viewer.kind === 'partner' ? viewer.partnerId : 'staff', today]);
+  return caches.dashboards.getOrLoad(key, load);
 }
 
 export { summaryColumns };

@@ -78,7 +78,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
         response: { 200: dataOf(dashboardCountsSchema), 401: errorBody },
       },
     },
-    async (request) => ({ data: await dashboardCounts(db, viewerOf(currentUser(request))) }),
+    async (request) => ({
+      data: await dashboardCounts(db, viewerOf(currentUser(request)), { caches: orders.caches }),
+    }),
   );
 
   app.get(

@@ -262,13 +262,14 @@ export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersD
     },
   };
 
-  /** A change (even one refused half-way, which rolls back) drops the cached list totals. */
+  /** A change (even one refused half-way, which rolls back) drops the cached totals and dashboard counts. */
   function thenForgetTotals<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
     return async (...args: A): Promise<R> => {
       try {
         return await fn(...args);
       } finally {
         caches?.totals.invalidate();
+        caches?.dashboards.invalidate();
       }
     };
   }

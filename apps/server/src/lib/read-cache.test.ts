@@ -34,13 +34,17 @@ describe('ReadCache', () => {
     expect(await cache.getOrLoad('b', async () => 'fresh')).toBe('fresh');
   });
 
-  it('does not cache a failed load, and keeps nothing with a lifetime of 0', async () => {
+  it('does not cache a failed load, and keeps or shares nothing with a lifetime of 0', async () => {
     const cache = new ReadCache<number>(60_000);
     await expect(cache.getOrLoad('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.getOrLoad('k', async () => 7)).toBe(7);
     const never = new ReadCache<number>(0);
     never.set('k', 1);
     expect(never.get('k')).toBeUndefined();
+    let loads = 0;
+    const load = async () => ++loads;
+    await Promise.all([never.getOrLoad('k', load), never.getOrLoad('k', load)]);
+    expect(loads).toBe(2);
   });
 
   it('evicts the oldest entry beyond its size', () => {

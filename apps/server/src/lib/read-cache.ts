@@ -38,8 +38,12 @@ export class ReadCache<V> {
     }
   }
 
-  /** The cached value, or `load()`'s (shared by every caller that misses at the same time). */
+  /**
+   * The cached value, or `load()`'s (shared by every caller that misses at the same time). With a lifetime
+   * of 0 nothing is cached or shared: every call loads.
+   */
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
+    if (this.ttlMs <= 0) return load();
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const pending = this.#loading.get(key);

@@ -261,18 +261,15 @@ function totalKey(viewer: Viewer, query: OrderListQuery, today: string) {
   ]);
 }
 
-/** Every `every`-th key of the whole table in created_at order: one index-only scan. */
-async function buildAnchors(
-  db: DbOrTx,
-  direction: 'asc' | 'desc',
-  total: number,
-  every: number,
-): Promise<PageAnchors> {
+/** Every `every`-th key of the whole table in created_at order, and how many orders it saw: one index-only scan. */
+async function buildAnchors(db: DbOrTx, direction: 'asc' | 'desc', every: number): Promise<PageAnchors> {
   const order = direction === 'asc' ? sql`asc` : sql`desc`;
   const rows = await db
     .select({
       createdAt: sql<string>`t.created_at::text`,
       id: sql<number>`t.id`,
+      // Counted in the same statement, so of the same snapshot as the keys.
+      total: sql<string>`(select count(*) from ${orders})`,
     })
     .from(
       sql`(select created_at, id, row_number() over (order by created_at ${order}, id ${order}) - 1 as position
@@ -280,7 +277,10 @@ async function buildAnchors(
     )
     .where(sql`t.position % ${every} = 0`)
     .orderBy(sql`t.position`);
-  return { total, keys: rows.map((r) => ({ createdAt: r.createdAt, id: Number(r.id) })) };
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    keys: rows.map((r) => ({ createdAt: r.createdAt, id: Number(r.id) })),
+  };
 }
 
 /**
@@ -305,7 +305,7 @@ function anchorFor(
   const anchors = caches.anchors.get(direction);
   if (!anchors || anchors.total !== total) {
     if (anchors) caches.anchors.invalidate();
-    caches.anchors.getOrLoad(direction, () => buildAnchors(db, direction, total, anchorEvery)).catch(onError);
+    caches.anchors.getOrLoad(direction, () => buildAnchors(db, direction, anchorEvery)).catch(onError);
     return null;
   }
   const k = Math.floor(offset / anchorEvery);

@@ -15,6 +15,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
+  /** `false` behind a pooler in transaction mode (PgBouncer), which cannot keep prepared statements. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false', '1', '0']).default('true'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('.data'),
   SESSION_SECRET: z.string().optional(),
@@ -58,6 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: c.PORT,
     databaseUrl: c.DATABASE_URL || undefined,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databasePreparedStatements:
+      c.DATABASE_PREPARED_STATEMENTS === 'true' || c.DATABASE_PREPARED_STATEMENTS === '1',
     dataDir: path.resolve(c.DATA_DIR),
     sessionSecret: c.SESSION_SECRET,
     session: {

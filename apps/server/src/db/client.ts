@@ -91,13 +91,15 @@ export interface OpenOptions {
   /** Folder for the embedded database; `memory` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** Name parameterised queries so PostgreSQL plans each shape once per connection (default on). */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    pool.on('connect', preparesStatements);
+    if (opts.preparedStatements !== false) pool.on('connect', preparesStatements);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -49,7 +49,12 @@ const plain = (q: OrderListQuery) =>
 const ids = (r: Awaited<ReturnType<typeof listOrders>>) => r.data.map((o) => o.id);
 
 describe('deep pages from page anchors', () => {
-  const tuning: Partial<ListTuning> = { totalsMs: 0, anchorEvery: 5, anchorsFromOffset: 8 };
+  const tuning: Partial<ListTuning> = {
+    totalsMs: 0,
+    anchorEvery: 5,
+    anchorsFromOffset: 8,
+    anchorsRebuildMs: 0,
+  };
 
   for (const d of ['desc', 'asc'] as const) {
     it(`every page (${d}) equals the plain offset query`, async () => {
@@ -95,6 +100,24 @@ describe('deep pages from page anchors', () => {
       await h.database.db.execute(sql`delete from orders where id = ${extra.id}`);
     }
   });
+});
+
+it('rebuilds anchors that no longer fit at most once per interval', async () => {
+  const caches = createOrderListCaches({ totalsMs: 0, anchorEvery: 5, anchorsFromOffset: 8 });
+  let builds = 0;
+  const build = async () => {
+    builds += 1;
+    return { total: -1, keys: [] }; // never fits: as if orders kept arriving elsewhere
+  };
+  caches.anchors.refresh('desc', build, (e) => expect(e).toBeUndefined());
+  await vi.waitFor(() => expect(caches.anchors.get('desc')).toBeDefined());
+  for (let i = 0; i < 5; i++) caches.anchors.refresh('desc', build, () => undefined);
+  expect(builds).toBe(1);
+  // Such anchors are never used: the deep page is read plainly and matches.
+  const q = query({ page: 6, per_page: 4 });
+  const got = await listOrders(h.database.db, staff, q, '/api/orders', { caches });
+  expect(ids(got)).toEqual(ids(await plain(q)));
+  expect(builds).toBe(1);
 });
 
 describe('search by index walk', () => {

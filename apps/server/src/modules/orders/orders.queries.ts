@@ -177,8 +177,10 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
 export interface ListTuning {
   /** Totals are exact, cached this long and dropped whenever this process changes an order (0: never cached). */
   totalsMs: number;
-  /** Page anchors are checked against the current total on every use and rebuilt at least this often. */
+  /** Page anchors are checked against the current total on every use and rebuilt at least this often… */
   anchorsMs: number;
+  /** …and at most this often when they no longer fit the total (orders keep arriving from elsewhere). */
+  anchorsRebuildMs: number;
   /** One anchor every this many rows of the plain staff list… */
   anchorEvery: number;
   /** …used for pages that start this deep or deeper (shallower offsets are cheap index walks). */
@@ -190,6 +192,7 @@ export interface ListTuning {
 export const DEFAULT_LIST_TUNING: ListTuning = {
   totalsMs: 10_000,
   anchorsMs: 10 * 60_000,
+  anchorsRebuildMs: 30_000,
   anchorEvery: 1_000,
   anchorsFromOffset: 5_000,
   searchWalkMaxRows: 20_000,
@@ -200,7 +203,7 @@ export interface OrderListCaches {
   tuning: ListTuning;
   totals: ReadCache<number>;
   dashboards: ReadCache<DashboardCounts>;
-  anchors: ReadCache<PageAnchors>;
+  anchors: PageAnchorStore;
 }
 
 /**
@@ -212,13 +215,54 @@ export interface PageAnchors {
   keys: { createdAt: string; id: number }[];
 }
 
+/**
+ * The page anchors of each direction. Built in the background, one build at a time per direction, and
+ * rebuilt when too old or (at most every `rebuildMs`) when they were built for another total, so orders
+ * arriving steadily from another process cannot make every deep page start a full scan.
+ */
+export class PageAnchorStore {
+  readonly #slots = new Map<
+    'asc' | 'desc',
+    { anchors?: PageAnchors; builtAt: number; startedAt: number; building: boolean }
+  >();
+
+  constructor(
+    private readonly maxAgeMs: number,
+    private readonly rebuildMs: number,
+  ) {}
+
+  /** The anchors of a direction, when built and not too old. */
+  get(direction: 'asc' | 'desc'): PageAnchors | undefined {
+    const slot = this.#slots.get(direction);
+    return slot?.anchors && Date.now() - slot.builtAt < this.maxAgeMs ? slot.anchors : undefined;
+  }
+
+  /** Starts a build unless one is running or one started less than `rebuildMs` ago (and some exist). */
+  refresh(direction: 'asc' | 'desc', build: () => Promise<PageAnchors>, onError: (err: unknown) => void) {
+    const slot = this.#slots.get(direction) ?? { builtAt: 0, startedAt: 0, building: false };
+    this.#slots.set(direction, slot);
+    const now = Date.now();
+    if (slot.building || (this.get(direction) && now - slot.startedAt < this.rebuildMs)) return;
+    slot.building = true;
+    slot.startedAt = now;
+    build()
+      .then((anchors) => {
+        slot.anchors = anchors;
+        slot.builtAt = Date.now();
+      }, onError)
+      .finally(() => {
+        slot.building = false;
+      });
+  }
+}
+
 export function createOrderListCaches(tuning: Partial<ListTuning> = {}): OrderListCaches {
   const t = { ...DEFAULT_LIST_TUNING, ...tuning };
   return {
     tuning: t,
     totals: new ReadCache<number>(t.totalsMs),
     dashboards: new ReadCache<DashboardCounts>(t.totalsMs),
-    anchors: new ReadCache<PageAnchors>(t.anchorsMs, 4),
+    anchors: new PageAnchorStore(t.anchorsMs, t.anchorsRebuildMs),
   };
 }
 
@@ -304,8 +348,7 @@ function anchorFor(
   const direction = query.d === 'asc' ? 'asc' : 'desc';
   const anchors = caches.anchors.get(direction);
   if (!anchors || anchors.total !== total) {
-    if (anchors) caches.anchors.invalidate();
-    caches.anchors.getOrLoad(direction, () => buildAnchors(db, direction, anchorEvery)).catch(onError);
+    caches.anchors.refresh(direction, () => buildAnchors(db, direction, anchorEvery), onError);
     return null;
   }
   const k = Math.floor(offset / anchorEvery);

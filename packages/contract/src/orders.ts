@@ -168,6 +168,10 @@ export const rejectBody = z.object({ reason: z.string().trim().min(1).max(500) }
 export const lineIdBody = z.object({ id: z.coerce.number().int().positive() });
 export const rejectLineBody = lineIdBody.extend({ reason: z.string().trim().min(1).max(500) });
 export const reassignBody = z.object({ partner_id: z.coerce.number().int().positive() });
+/** `GET /api/partners`: the pickers' search by name. */
+export const partnersQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** `GET /api/order-line-statuses`: each line status with its id. */
+export const lineStatusItem = z.object({ id: z.number(), name: lineStatus });
 export const deliveryDateBody = z.object({ deliveryDate: isoDate() });
 
 export const productVariantDetail = z.object({

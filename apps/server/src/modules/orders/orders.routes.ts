@@ -11,10 +11,12 @@ import {
   historyEntry,
   LINE_STATUSES,
   lineIdBody,
+  lineStatusItem,
   orderDetail as orderDetailSchema,
   orderListQuery,
   orderSummary,
   paged,
+  reassignBody,
   rejectBody,
   rejectLineBody,
 } from '@bloomline/contract';
@@ -189,8 +191,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
         response: { 200: actionResult, ...errors },
       },
     },
-    async (request) =>
-      done(await orders.setDeliveryDate(currentUser(request), request.params.id, request.body.deliveryDate)),
+    async (request) => ({
+      data: await orders.setDeliveryDate(currentUser(request), request.params.id, request.body.deliveryDate),
+      message: `Delivery date set to ${request.body.deliveryDate}.`,
+    }),
   );
 
   app.get(
@@ -219,7 +223,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
       schema: {
         tags,
         summary: 'Line statuses with their ids',
-        response: { 200: dataOf(z.array(z.object({ id: z.number(), name: z.string() }))), 401: errorBody },
+        response: { 200: dataOf(z.array(lineStatusItem)), 401: errorBody },
       },
     },
     async () => ({ data: LINE_STATUSES.map((s) => ({ id: s.id, name: s.name })) }),
@@ -284,7 +288,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
         tags,
         summary: 'Assigns a line to a partner, who is told by e-mail',
         params: idParams,
-        body: z.object({ partner_id: z.coerce.number().int().positive() }),
+        body: reassignBody,
         response: { 200: actionResult, ...errors },
       },
     },

@@ -3,7 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { candidatesQuery, dataOf, errorBody, partnerCandidate, partnerPickerItem } from '@bloomline/contract';
+import {
+  candidatesQuery,
+  dataOf,
+  errorBody,
+  partnerCandidate,
+  partnerPickerItem,
+  partnersQuery,
+} from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import { locations, partners } from '../../db/schema';
@@ -21,7 +28,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Partners for pickers, optionally searched by name',
-        querystring: z.object({ q: z.string().trim().max(100).optional() }),
+        querystring: partnersQuery,
         response: { 200: dataOf(z.array(partnerPickerItem)), 401: errorBody, 403: errorBody },
       },
     },

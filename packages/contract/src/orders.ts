@@ -23,6 +23,27 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
+/** A blank query value counts as not given, like Laravel's ConvertEmptyStringsToNull. */
+const given = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
+/**
+ * GET /api/orders as the server reads it. `page` and `per_page` fall back like Laravel's paginator does;
+ * any other value that is given but malformed (an unknown filter, an impossible date) is a 422 on its field,
+ * so a client's typo never silently widens the list. The web reads its own address with the lenient
+ * `orderListQuery` above and only ever sends values that pass this one.
+ */
+export const orderListRequest = z.object({
+  page: orderListQuery.shape.page,
+  per_page: orderListQuery.shape.per_page,
+  q: given(z.string().trim().max(100).optional()),
+  p: given(z.coerce.number().int().positive().optional()),
+  s: given(z.enum(ORDER_SORTS).default('created_at')),
+  d: given(z.enum(['asc', 'desc']).default('desc')),
+  filter: given(z.enum(ORDER_FILTERS).optional()),
+  sd: given(isoDate().optional()),
+  ed: given(isoDate().optional()),
+});
+
 export const orderLineSummary = z.object({
   id: z.number(),
   title: z.string(),

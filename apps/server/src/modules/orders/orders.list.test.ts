@@ -202,6 +202,31 @@ describe('search, sort, dates, partner filter and paging', () => {
     expect(past.data).toEqual([]);
     expect(past.meta).toMatchObject({ current_page: 99, from: null, to: null, total: made.length });
   });
+
+  it('refuses a malformed value on its field; blank values count as not given; page falls back to 1', async () => {
+    const cases: [string, string, string][] = [
+      ['filter=acepted', 'filter', 'The selected filter is invalid.'],
+      ['s=price', 's', 'The selected s is invalid.'],
+      ['d=up', 'd', 'The selected d is invalid.'],
+      ['sd=2026-13-01', 'sd', 'The sd field must be a valid date.'],
+      ['ed=1/12/2026', 'ed', 'The ed field must be a valid date.'],
+      ['p=abc', 'p', 'The p field must be a number.'],
+      [`q=${'x'.repeat(101)}`, 'q', 'The q field must not be greater than 100 characters.'],
+    ];
+    for (const [query, field, message] of cases) {
+      for (const who of ['staff', 'a'] as const) {
+        const res = await clients[who].get(`/api/orders?${query}`);
+        expect(res.statusCode, query).toBe(422);
+        expect(res.json<{ errors: Record<string, string[]> }>().errors[field], query).toEqual([message]);
+      }
+    }
+    const blank = await list('staff', 'q=&p=&s=&d=&filter=&sd=&ed=');
+    expect(blank.meta.total).toBe(made.length);
+    for (const page of ['abc', '0', '-2']) {
+      const res = (await list('staff', `page=${page}`)).meta;
+      expect(res.current_page, page).toBe(1);
+    }
+  });
 });
 
 describe('GET /api/dashboard', () => {

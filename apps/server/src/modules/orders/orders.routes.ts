@@ -13,7 +13,7 @@ import {
   lineIdBody,
   lineStatusItem,
   orderDetail as orderDetailSchema,
-  orderListQuery,
+  orderListRequest,
   orderSummary,
   paged,
   reassignBody,
@@ -92,7 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
       schema: {
         tags,
         summary: 'Orders, paged, searched, filtered and sorted',
-        querystring: orderListQuery,
+        querystring: orderListRequest,
         response: { 200: paged(orderSummary), 401: errorBody },
       },
     },

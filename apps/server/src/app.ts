@@ -59,6 +59,15 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Like Laravel, an empty JSON body is an empty object: the workflow actions take no payload, and clients
+  // that always send `Content-Type: application/json` must not get a 400 for that.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, {});
+    else parseJson(request, text, done);
+  });
 
   const db = database.db;
   useTokenKey(config.sessionSecret);

@@ -170,9 +170,11 @@ export type PartnerCandidate = z.infer<typeof partnerCandidate>;
 
 export const candidatesQuery = z.object({
   all: z
-    .union([z.boolean(), z.enum(['1', '0', 'true', 'false', ''])])
-    .optional()
-    .transform((v) => v === true || v === '1' || v === 'true'),
+    .preprocess(
+      (v) => (typeof v === 'boolean' ? String(v) : v),
+      z.enum(['1', '0', 'true', 'false', '']).optional(),
+    )
+    .transform((v) => v === '1' || v === 'true'),
   q: z.string().trim().max(100).optional(),
 });
 

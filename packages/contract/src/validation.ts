@@ -36,7 +36,7 @@ z.config({
       case 'invalid_value':
         return 'The selected :attribute is invalid.';
       default:
-        return undefined;
+        return 'The :attribute field is invalid.';
     }
   },
 });

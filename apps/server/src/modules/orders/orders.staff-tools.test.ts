@@ -187,6 +187,9 @@ describe('GET /api/order-lines/{lineId}/partners', () => {
       expect(got.at(-1)!.distance).toBeNull();
     }
     expect((await candidates('?all=0')).map((c) => c.partner.name)).toEqual(['Protea Petals', 'Fynbos & Co']);
+    const bad = await staff.get(url('?all=maybe'));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<Errors>().errors.all).toEqual(['The selected all is invalid.']);
   });
 
   it('searches partner names case-insensitively, treating % and _ literally', async () => {

@@ -173,6 +173,22 @@ describe('refusals that come before the workflow', () => {
     ]);
   });
 
+  it('takes an empty JSON body as no payload, and answers 400 for a body that is not JSON', async () => {
+    const order = await createOrder(h.database.db, [{ partnerId: h.fixtures.partnerA.id, status: 'open' }]);
+    const json = { 'content-type': 'application/json' };
+    const accepted = await partnerA.request('POST', `/api/orders/${String(order.id)}/accept`, '', json);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<{ data: { status: string } }>().data.status).toBe('accepted');
+    const broken = await partnerA.request(
+      'POST',
+      `/api/orders/${String(order.id)}/reject`,
+      '{"reason":',
+      json,
+    );
+    expect(broken.statusCode).toBe(400);
+    expect((await orderState(h.database.db, order.id)).order.status).toBe('accepted');
+  });
+
   it('tells the new partner by e-mail when a line is assigned to them', async () => {
     const order = await createOrder(h.database.db, [{ partnerId: null, status: 'open' }]);
     const sent = h.outbox.length;

@@ -66,7 +66,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') done(null, {});
-    else parseJson(request, text, done);
+    else void parseJson(request, text, done);
   });
 
   const db = database.db;

@@ -61,7 +61,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   // Like Laravel, an empty JSON body is an empty object: the workflow actions take no payload, and clients
   // that always send `Content-Type: application/json` must not get a 400 for that.
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -36,7 +36,7 @@ export const orderListRequest = z.object({
   page: orderListQuery.shape.page,
   per_page: orderListQuery.shape.per_page,
   q: given(z.string().trim().max(100).optional()),
-  p: given(z.coerce.number().int().positive().optional()),
+  p: given(z.coerce.number().int().min(1).optional()),
   s: given(z.enum(ORDER_SORTS).default('created_at')),
   d: given(z.enum(['asc', 'desc']).default('desc')),
   filter: given(z.enum(ORDER_FILTERS).optional()),

@@ -186,6 +186,13 @@ describe('refusals that come before the workflow', () => {
       json,
     );
     expect(broken.statusCode).toBe(400);
+    const poisoned = await partnerA.request(
+      'POST',
+      `/api/orders/${String(order.id)}/reject`,
+      '{"reason":"x","__proto__":{"admin":true}}',
+      json,
+    );
+    expect(poisoned.statusCode).toBe(400);
     expect((await orderState(h.database.db, order.id)).order.status).toBe('accepted');
   });
 

@@ -24,7 +24,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { imagesRoutes } from './modules/catalogue/images.routes';
 import { variantsRoutes } from './modules/catalogue/variants.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { createOrderListCaches } from './modules/orders/orders.queries';
+import { createOrderListCaches } from './modules/orders/orders.list-speedups';
 import { createOrdersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { systemRoutes } from './modules/system/system.routes';

@@ -20,6 +20,8 @@ export interface Harness {
   fixtures: Fixtures;
   outbox: Mail[];
   client(ip?: string): TestClient;
+  /** Staff, partner A's and partner B's users, each signed in from its own address in `net` (`net`.1–3). */
+  signedIn(net: string): Promise<{ staff: TestClient; partnerA: TestClient; partnerB: TestClient }>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,13 @@ export async function createHarness(): Promise<Harness> {
     fixtures,
     outbox,
     client: (ip) => new TestClient(app, ip),
+    async signedIn(net) {
+      const [staff, partnerA, partnerB] = [1, 2, 3].map((n) => new TestClient(app, `${net}.${String(n)}`));
+      await staff!.login(fixtures.staff.email);
+      await partnerA!.login(fixtures.userA.email);
+      await partnerB!.login(fixtures.userB.email);
+      return { staff: staff!, partnerA: partnerA!, partnerB: partnerB! };
+    },
     async close() {
       await app.close();
       await database.close();

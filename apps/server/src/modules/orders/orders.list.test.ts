@@ -40,10 +40,8 @@ const SURNAMES = ['Nkosi', 'van der Merwe', 'Naidoo', 'Botha', 'Dlamini', 'Pilla
 
 beforeAll(async () => {
   h = await createHarness();
-  clients = { staff: h.client('10.2.0.1'), a: h.client('10.2.0.2'), b: h.client('10.2.0.3') };
-  await clients.staff.login('admin@example.com');
-  await clients.a.login('florist@example.com');
-  await clients.b.login('florist2@example.com');
+  const signedIn = await h.signedIn('10.2.0');
+  clients = { staff: signedIn.staff, a: signedIn.partnerA, b: signedIn.partnerB };
   const { partnerA, partnerB } = h.fixtures;
   const statuses = LINE_STATUSES.map((s) => s.name);
   for (let i = 0; i < 48; i++) {

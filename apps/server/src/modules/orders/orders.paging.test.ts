@@ -7,8 +7,9 @@ import { orderListQuery } from '@bloomline/contract';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
 import { createOrder } from '../../test/orders-fixtures';
-import { createOrderListCaches, listOrders } from './orders.queries';
-import type { ListTuning } from './orders.queries';
+import { createOrderListCaches } from './orders.list-speedups';
+import type { ListTuning } from './orders.list-speedups';
+import { listOrders } from './orders.queries';
 import type { Viewer } from './orders.scope';
 
 // The list's speed-ups (page anchors for deep pages, the index walk for searches, cached totals) must

@@ -24,7 +24,7 @@ import { audit } from '../../lib/audit';
 import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../../plugins/session';
-import type { OrderListCaches } from './orders.queries';
+import type { OrderListCaches } from './orders.list-speedups';
 
 type LineRow = typeof orderLines.$inferSelect;
 

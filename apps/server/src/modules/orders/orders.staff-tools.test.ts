@@ -43,12 +43,7 @@ const extra: Record<string, { id: number; lat: number | null; lng: number | null
 
 beforeAll(async () => {
   h = await createHarness();
-  staff = h.client('10.3.0.1');
-  partnerA = h.client('10.3.0.2');
-  partnerB = h.client('10.3.0.3');
-  await staff.login('admin@example.com');
-  await partnerA.login('florist@example.com');
-  await partnerB.login('florist2@example.com');
+  ({ staff, partnerA, partnerB } = await h.signedIn('10.3.0'));
   const more = [
     // 1,260 km away with a 30 km radius: only with "all".
     { name: 'Jozi Blooms', latitude: -26.2041, longitude: 28.0473, radiusKm: 30 },

@@ -2,10 +2,13 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** A yes/no setting; unset or blank means `fallback`. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+const bool = flag(false);
 
 /** Every setting the server reads from the environment, in one place. */
 const schema = z.object({
@@ -16,7 +19,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
   /** `false` behind a pooler in transaction mode (PgBouncer), which cannot keep prepared statements. */
-  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false', '1', '0']).default('true'),
+  DATABASE_PREPARED_STATEMENTS: flag(true),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('.data'),
   SESSION_SECRET: z.string().optional(),
@@ -60,8 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: c.PORT,
     databaseUrl: c.DATABASE_URL || undefined,
     databasePoolSize: c.DATABASE_POOL_SIZE,
-    databasePreparedStatements:
-      c.DATABASE_PREPARED_STATEMENTS === 'true' || c.DATABASE_PREPARED_STATEMENTS === '1',
+    databasePreparedStatements: c.DATABASE_PREPARED_STATEMENTS,
     dataDir: path.resolve(c.DATA_DIR),
     sessionSecret: c.SESSION_SECRET,
     session: {

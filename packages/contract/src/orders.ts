@@ -8,40 +8,39 @@ const partnerName = z.object({ id: z.number(), name: z.string() });
 
 export const ORDER_SORTS = ['created_at', 'name'] as const;
 
-/** GET /api/orders. Unknown or malformed optional values fall back to "not given" rather than failing. */
-export const orderListQuery = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).catch(15).default(15),
-  q: z.string().trim().max(100).optional().catch(undefined),
-  p: z.coerce.number().int().positive().optional().catch(undefined),
-  s: z.enum(ORDER_SORTS).catch('created_at').default('created_at'),
-  d: z.enum(['asc', 'desc']).catch('desc').default('desc'),
-  filter: z.enum(ORDER_FILTERS).optional().catch(undefined),
-  /** Delivery date range, inclusive, YYYY-MM-DD. */
-  sd: isoDate().optional().catch(undefined),
-  ed: isoDate().optional().catch(undefined),
-});
-export type OrderListQuery = z.infer<typeof orderListQuery>;
-
 /** A blank query value counts as not given, like Laravel's ConvertEmptyStringsToNull. */
 const given = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 /**
  * GET /api/orders as the server reads it. `page` and `per_page` fall back like Laravel's paginator does;
  * any other value that is given but malformed (an unknown filter, an impossible date) is a 422 on its field,
- * so a client's typo never silently widens the list. The web reads its own address with the lenient
- * `orderListQuery` above and only ever sends values that pass this one.
+ * so a client's typo never silently widens the list.
  */
 export const orderListRequest = z.object({
-  page: orderListQuery.shape.page,
-  per_page: orderListQuery.shape.per_page,
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).catch(15).default(15),
   q: given(z.string().trim().max(100).optional()),
   p: given(z.coerce.number().int().min(1).optional()),
   s: given(z.enum(ORDER_SORTS).default('created_at')),
   d: given(z.enum(['asc', 'desc']).default('desc')),
   filter: given(z.enum(ORDER_FILTERS).optional()),
+  /** Delivery date range, inclusive, YYYY-MM-DD. */
   sd: given(isoDate().optional()),
   ed: given(isoDate().optional()),
+});
+export type OrderListQuery = z.infer<typeof orderListRequest>;
+
+/** The same rules read leniently, for the web's own address: a malformed value falls back to its default. */
+const r = orderListRequest.shape;
+export const orderListQuery = z.object({
+  ...r,
+  q: r.q.catch(undefined),
+  p: r.p.catch(undefined),
+  s: r.s.catch('created_at'),
+  d: r.d.catch('desc'),
+  filter: r.filter.catch(undefined),
+  sd: r.sd.catch(undefined),
+  ed: r.ed.catch(undefined),
 });
 
 export const orderLineSummary = z.object({

@@ -39,7 +39,8 @@ function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: num
   return 6371 * 2 * Math.asin(Math.sqrt(s));
 }
 
-const extra: Record<string, { id: number; lat: number | null; lng: number | null }> = {};
+/** Ids of the partners this file adds, by name. */
+const extra: Record<string, number> = {};
 
 beforeAll(async () => {
   h = await createHarness();
@@ -57,12 +58,12 @@ beforeAll(async () => {
     { name: 'Nowhere Nurseries', latitude: null, longitude: null, radiusKm: 50 },
   ];
   const rows = await h.database.db.insert(partners).values(more).returning();
-  for (const r of rows) extra[r.name] = { id: r.id, lat: r.latitude, lng: r.longitude };
+  for (const r of rows) extra[r.name] = r.id;
   await h.database.db.insert(partnerOfflineTimes).values([
-    { partnerId: extra['Away Arrangements']!.id, startDate: '2026-12-01', endDate: DELIVERY_DAY },
+    { partnerId: extra['Away Arrangements']!, startDate: '2026-12-01', endDate: DELIVERY_DAY },
     // A disabled period and one that ended the day before do not keep Jozi Blooms away.
-    { partnerId: extra['Jozi Blooms']!.id, startDate: '2026-12-01', endDate: '2026-12-31', enabled: false },
-    { partnerId: extra['Jozi Blooms']!.id, startDate: '2026-11-20', endDate: '2026-12-03' },
+    { partnerId: extra['Jozi Blooms']!, startDate: '2026-12-01', endDate: '2026-12-31', enabled: false },
+    { partnerId: extra['Jozi Blooms']!, startDate: '2026-11-20', endDate: '2026-12-03' },
   ]);
 });
 afterAll(async () => h.close());
@@ -212,7 +213,7 @@ describe('GET /api/order-lines/{lineId}/partners', () => {
 
   it('reassigning to a disabled partner is refused on partner_id and leaves the line as it was', async () => {
     const res = await staff.post(`/api/reassign-order-line/${String(lineId)}`, {
-      partner_id: extra['Closed Corner']!.id,
+      partner_id: extra['Closed Corner']!,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json<Errors>().errors.partner_id).toEqual(['The selected partner id is invalid.']);

@@ -10,3 +10,6 @@ export * from './workflow';
 export * from './pricing';
 export * from './orders';
 export * from './dates';
+export * from './forms';
+export * from './locations';
+export * from './measure-units';

@@ -80,3 +80,54 @@ export function pageWindow(page: number, lastPage: number): (number | '...')[] {
   if (page > lastPage - window) return [1, 2, '...', ...range(lastPage - (window + 2), lastPage)];
   return [1, 2, '...', ...range(page - onEachSide, page + onEachSide), '...', lastPage - 1, lastPage];
 }
+
+/** A blank query value counts as not given, like Laravel's ConvertEmptyStringsToNull. */
+export const given = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
+
+/** The search box's text: case-insensitive contains over an area's obvious text columns. */
+export const searchText = () => z.string().trim().max(100);
+
+type Lenient<S extends z.ZodRawShape> = z.ZodObject<{ [K in keyof S]: z.ZodCatch<S[K]> }>;
+
+/**
+ * The same rules read leniently, for the web's own address bar: a malformed value falls back to what an
+ * absent one means (its default, or nothing), so a hand-edited address never breaks a screen.
+ */
+export function lenientOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>): Lenient<S> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => {
+      const fallback = (field as z.ZodType).safeParse(undefined).data;
+      return [key, (field as z.ZodType).catch(() => fallback)];
+    }),
+  );
+  // Object.fromEntries loses the per-key types that the mapped type restores.
+  return z.object(shape) as unknown as Lenient<S>;
+}
+
+/**
+ * One builder for every paged list request: `page` and `per_page` fall back like Laravel's paginator;
+ * `q`, the sort key `s` (a whitelist), the direction `d` and an area's own filters are 422 when given but
+ * malformed, so a client's typo never silently widens a list. `strict` is what the server reads;
+ * `lenient` is the same rules for the web's address bar.
+ */
+export function listRequest<
+  const Sorts extends readonly [string, ...string[]],
+  Filters extends z.ZodRawShape = Record<never, never>,
+>(options: { sorts: Sorts; sort: Sorts[number]; direction?: 'asc' | 'desc'; filters?: Filters }) {
+  const strict = z.object({
+    page: z.coerce.number().int().min(1).catch(1).default(1),
+    per_page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PER_PAGE)
+      .catch(DEFAULT_PER_PAGE)
+      .default(DEFAULT_PER_PAGE),
+    q: given(searchText().optional()),
+    s: given(z.enum(options.sorts).default(options.sort as never)),
+    d: given(z.enum(['asc', 'desc']).default(options.direction ?? 'asc')),
+    ...((options.filters ?? {}) as Filters),
+  });
+  return { strict, lenient: lenientOf(strict) };
+}

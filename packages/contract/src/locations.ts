@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+import { formNumber, formOptional } from './forms';
+import { listRequest } from './paging';
+import { optionalString, requiredString } from './validation';
+
+export const LOCATION_TYPES = ['country', 'province', 'city', 'suburb'] as const;
+export const locationType = z.enum(LOCATION_TYPES);
+export type LocationType = z.infer<typeof locationType>;
+
+/** Which type a location's parent must have: a suburb lies in a city, a city in a province … */
+export const PARENT_TYPE: Record<LocationType, LocationType | null> = {
+  country: null,
+  province: 'country',
+  city: 'province',
+  suburb: 'city',
+};
+
+/** A URL slug: lower-case letters and digits in words joined by single hyphens. */
+export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** "Sea Point (Cape Town)" → "sea-point-cape-town": the handle a new location is offered. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 255)
+    .replace(/-+$/, '');
+}
+
+const place = z.object({ id: z.number(), name: z.string() });
+
+/** A row of the locations list. */
+export const locationListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  locationType,
+  handle: z.string(),
+  parent: place.nullable(),
+});
+export type LocationListItem = z.infer<typeof locationListItem>;
+
+export const location = locationListItem.extend({
+  header1: z.string().nullable(),
+  header2: z.string().nullable(),
+  header3: z.string().nullable(),
+  title: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+  content: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type Location = z.infer<typeof location>;
+
+export const LOCATION_SORTS = ['name', 'location_type', 'created_at'] as const;
+const locationList = listRequest({
+  sorts: LOCATION_SORTS,
+  sort: 'name',
+  filters: { type: z.preprocess((v) => (v === '' ? undefined : v), locationType.optional()) },
+});
+/** GET /api/locations as the server reads it. */
+export const locationListRequest = locationList.strict;
+/** The same, read leniently from the web's address bar. */
+export const locationListQuery = locationList.lenient;
+export type LocationListQuery = z.infer<typeof locationListRequest>;
+
+const coordinate = (limit: number) => formNumber().pipe(z.number().min(-limit).max(limit).nullable());
+
+/**
+ * POST /api/locations and the spoofed PUT: the fields as the form sends them (snake_case, as the original
+ * client does). A blank handle is made from the name.
+ */
+export const locationBody = z.object({
+  name: requiredString(255),
+  location_type: locationType,
+  parent_id: formOptional(z.coerce.number().int().min(1).max(2147483647)),
+  handle: formOptional(
+    z.string().trim().max(255).regex(HANDLE_PATTERN, {
+      message: 'The :attribute field must only contain lower-case letters, numbers and single dashes.',
+    }),
+  ),
+  header1: optionalString(255),
+  header2: optionalString(255),
+  header3: optionalString(255),
+  title: optionalString(255),
+  seo_description: optionalString(1000),
+  content: optionalString(65535),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+});
+export type LocationBody = z.input<typeof locationBody>;
+export type LocationInput = z.output<typeof locationBody>;
+
+/** GET /api/provinces, /api/cities, /api/suburbs: the pickers of the partner form. */
+export const placeItem = z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable() });
+export type PlaceItem = z.infer<typeof placeItem>;
+export const suburbsQuery = z.object({
+  city: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(2147483647).optional(),
+  ),
+});

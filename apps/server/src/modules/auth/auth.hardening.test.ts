@@ -137,7 +137,7 @@ describe('sign-in against guessing (issue 8, item 9)', () => {
     const unknown: number[] = [];
     const resetKnown: number[] = [];
     const resetUnknown: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 9; i++) {
       // A fresh address each time, so neither limit is reached.
       const k = h.client(`10.9.1.${String(i)}`);
       const u = h.client(`10.9.2.${String(i)}`);
@@ -166,8 +166,8 @@ describe('sign-in against guessing (issue 8, item 9)', () => {
       resetUnknown.push(r2.ms);
     }
     // Today an unknown e-mail answers about four times faster (no hash runs); the same work takes about as long.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
-    expect(median(resetUnknown)).toBeGreaterThan(median(resetKnown) * 0.6);
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(resetUnknown)).toBeGreaterThan(median(resetKnown) * 0.5);
   });
 
   it('limits failed sign-ins per client address across e-mails: 15 a minute, then 429', async () => {

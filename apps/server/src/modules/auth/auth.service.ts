@@ -137,10 +137,10 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
       const email = body.email.toLowerCase();
       const invalid = () => ValidationError.field('email', AUTH_MESSAGES.resetToken);
       const user = await findUserByEmail(db, email);
-      // Hashed for an unknown address too, so the answer takes as long either way.
+      // An unknown address does the same work (hash, token look-up) as a known one with a wrong token, so
+      // the answer takes as long either way.
       const passwordHash = await hashPassword(body.password);
-      if (!user) throw invalid();
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         // Deleting the token in the same statement that checks it makes it single use even under races.
         const used = await tx
           .delete(passwordResetTokens)
@@ -151,7 +151,7 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
             ),
           )
           .returning({ tokenHash: passwordResetTokens.tokenHash });
-        if (!used[0] || !safeEqual(used[0].tokenHash, sha256(body.token))) throw invalid();
+        if (!user || !used[0] || !safeEqual(used[0].tokenHash, sha256(body.token))) throw invalid();
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         await audit(tx, {
           userId: user.id,
@@ -160,8 +160,9 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
           propertyType: 'user',
           propertyId: user.id,
         });
+        return user.id;
       });
-      await endSessionsOf(db, user.id);
+      await endSessionsOf(db, userId);
     },
 
     /** Changes the password and ends the user's other sessions; the one of `request` stays signed in. */

@@ -170,6 +170,33 @@ describe('sign-in against guessing (issue 8, item 9)', () => {
     expect(median(resetUnknown)).toBeGreaterThan(median(resetKnown) * 0.5);
   });
 
+  it('answers forgot-password without waiting for the mail server', async () => {
+    let sent = 0;
+    const slowMail = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_COOKIE: COOKIE, DATA_DIR: '/tmp' }),
+      database: h.database,
+      mailer: { send: () => new Promise((resolve) => setTimeout(() => resolve(void (sent += 1)), 3000)) },
+      logger: false,
+    });
+    try {
+      const csrf = await slowMail.inject({ url: '/sanctum/csrf-cookie' });
+      const cookie = (name: string) => csrf.cookies.find((c) => c.name === name)!.value;
+      const started = performance.now();
+      const res = await slowMail.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        cookies: { [COOKIE]: cookie(COOKIE) },
+        headers: { 'x-xsrf-token': cookie('XSRF-TOKEN') },
+        payload: { email: 'admin@example.com' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(sent).toBe(0);
+    } finally {
+      await slowMail.close();
+    }
+  });
+
   it('limits failed sign-ins per client address across e-mails: 15 a minute, then 429', async () => {
     const ip = '10.9.3.1';
     const c = h.client(ip);

@@ -104,7 +104,11 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
     /** Same answer whether or not the address has an account, so it cannot be used to probe for users. */
     async forgotPassword(email: string) {
       const user = await findUserByEmail(db, email);
-      if (!user || !user.enabled) return;
+      if (!user || !user.enabled) {
+        // The same round trip as a known address's token write (a disabled user's old token ends with it).
+        await db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email.toLowerCase()));
+        return;
+      }
       const token = randomToken(32);
       await db
         .insert(passwordResetTokens)

@@ -159,7 +159,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   });
   await app.register(ordersRoutes, { db, orders });
   await app.register(partnersRoutes, { db });
-  await app.register(variantsRoutes, { db });
+  await app.register(variantsRoutes, { db, appUrl: config.appUrl });
   await app.register(imagesRoutes);
   const locations = createLocationsService({ db });
   await app.register(locationsRoutes, { locations });

@@ -50,6 +50,9 @@ export const orderLineSummary = z.object({
   value: money,
   status: lineStatus,
   partner: partnerName.nullable(),
+  productVariantId: z.number().nullable(),
+  giftMessage: z.string().nullable(),
+  customName: z.string().nullable(),
 });
 export type OrderLineSummary = z.infer<typeof orderLineSummary>;
 
@@ -67,7 +70,10 @@ const recipient = {
   longitude: z.number().nullable(),
 };
 
-/** An order as the lists show it: for a partner, only their lines and their status. */
+/**
+ * An order as the lists show it: for a partner, only their lines and their status. It carries what clients
+ * of the original API read from the list alone (`notes`, `onPay`, the lines' variant and gift message).
+ */
 export const orderSummary = z.object({
   id: z.number(),
   name: z.string(),
@@ -80,6 +86,9 @@ export const orderSummary = z.object({
   totalValue: money,
   hasRefund: z.boolean(),
   hasReturn: z.boolean(),
+  notes: z.string().nullable(),
+  /** The viewer's on pay incl. delivery (rand); for staff, what every partner on the order is paid. */
+  onPay: money,
   lines: z.array(orderLineSummary),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
@@ -94,13 +103,10 @@ export const lineReturn = z.object({
 });
 
 export const orderLine = orderLineSummary.extend({
-  productVariantId: z.number().nullable(),
   returns: z.array(lineReturn),
   hasRefund: z.boolean(),
   /** Guideline texts such as "2 x Red rose - stem (Red)". */
   product_components: z.array(z.string()),
-  giftMessage: z.string().nullable(),
-  customName: z.string().nullable(),
   image: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
   variantTitle: z.string().nullable(),
 });
@@ -127,7 +133,6 @@ export const orderExtra = z.object({
 });
 
 export const orderDetail = orderSummary.extend({
-  notes: z.string().nullable(),
   lines: z.array(orderLine),
   adjustments: z.array(adjustment),
   extra: orderExtra.nullable(),
@@ -204,6 +209,7 @@ export const productVariantDetail = z.object({
     id: z.number(),
     title: z.string(),
     description: z.string().nullable(),
+    /** Absolute URLs (built from APP_URL) of JPEG or PNG pictures. */
     images: z.array(z.object({ url: z.string(), altText: z.string().nullable() })),
   }),
   component_rates: z.array(
@@ -216,7 +222,8 @@ export const productVariantDetail = z.object({
           id: z.number(),
           name: z.string(),
           unit: z.object({ name: z.string() }).nullable(),
-          colour: z.object({ name: z.string() }).nullable(),
+          /** Always given: a component without a colour of its own answers "Mixed". */
+          colour: z.object({ name: z.string() }),
         }),
       }),
     }),

@@ -26,15 +26,15 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
-  /** Settings on top of the test defaults, as the environment would give them (e.g. SESSION_COOKIE). */
-  env?: Record<string, string>;
+  /** Environment settings for the app's config on top of the tests' own, e.g. `SESSION_COOKIE`. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
  * A fresh app on a fresh database for one test file: embedded PostgreSQL in memory by default, or, when
  * DATABASE_URL is set, a database of its own on that server.
  */
-export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+export async function createHarness({ env = {} }: HarnessOptions = {}): Promise<Harness> {
   const url = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -65,7 +65,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bloomline-test-')),
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
-    ...options.env,
+    ...env,
   });
   const app = await buildApp({ config, database, mailer, logger: false });
   await app.ready();

@@ -18,6 +18,7 @@ import {
 
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, partners } from '../../db/schema';
+import { onPayColumns, onPayTotalCents } from './order-onpay';
 import { anchorFor, searchMode } from './orders.list-speedups';
 import type { OrderListCaches } from './orders.list-speedups';
 import { hasPartnerLine, visibleLines } from './orders.scope';
@@ -101,8 +102,14 @@ const summaryColumns = {
   totalValueCents: orders.totalValueCents,
   hasRefund: orders.hasRefund,
   hasReturn: orders.hasReturn,
+  notes: orders.notes,
+  ...onPayColumns,
 };
-type SummaryRow = Pick<typeof orders.$inferSelect, keyof typeof summaryColumns>;
+type OrderColumn = Exclude<keyof typeof summaryColumns, keyof typeof onPayColumns>;
+type SummaryRow = Pick<typeof orders.$inferSelect, OrderColumn> & {
+  delivererId: number | null;
+  vat: unknown;
+};
 
 export interface LineRow {
   id: number;
@@ -113,7 +120,22 @@ export interface LineRow {
   status: string;
   partnerId: number | null;
   partnerName: string | null;
+  productVariantId: number | null;
+  giftMessage: string | null;
+  customName: string | null;
+  /** The partner's commission and VAT registration, for the on-pay rule. */
+  partnerCommission: number | string | null;
+  partnerVatRegistered: boolean | null;
 }
+
+/**
+ * A line's fields as the list and detail queries aggregate them, for `json_build_object` over
+ * `order_lines l left join partners p`: the one place the JSON line's shape is written (see LineRow).
+ */
+export const lineJsonFields = sql`'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
+      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name,
+      'productVariantId', l.product_variant_id, 'giftMessage', l.gift_message, 'customName', l.custom_name,
+      'partnerCommission', p.commission, 'partnerVatRegistered', coalesce(p.vat_number, '') <> ''`;
 
 export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): Promise<LineRow[]> {
   if (orderIds.length === 0) return [];
@@ -127,6 +149,11 @@ export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): P
       status: orderLines.status,
       partnerId: orderLines.partnerId,
       partnerName: partners.name,
+      productVariantId: orderLines.productVariantId,
+      giftMessage: orderLines.giftMessage,
+      customName: orderLines.customName,
+      partnerCommission: partners.commission,
+      partnerVatRegistered: sql<boolean>`coalesce(${partners.vatNumber}, '') <> ''`,
     })
     .from(orderLines)
     .leftJoin(partners, eq(partners.id, orderLines.partnerId))
@@ -134,7 +161,10 @@ export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): P
     .orderBy(asc(orderLines.id));
 }
 
-/** For a partner the order's value is their lines plus the delivery fee; status is their lines' status. */
+/**
+ * For a partner the order's value is their lines plus the delivery fee; status is their lines' status;
+ * `onPay` what they are paid incl. delivery (for staff, what every partner on the order is paid).
+ */
 export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): OrderSummary {
   const mine = lines.filter((l) => l.orderId === row.id);
   const partnerView = viewer.kind === 'partner';
@@ -163,6 +193,8 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
     totalValue: toRand(partnerView ? linesValue + row.deliveryFeeCents : row.totalValueCents),
     hasRefund: row.hasRefund,
     hasReturn: row.hasReturn,
+    notes: row.notes,
+    onPay: toRand(onPayTotalCents(row, mine)),
     lines: mine.map((l) => ({
       id: l.id,
       title: l.title,
@@ -170,6 +202,9 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
       value: toRand(l.valueCents),
       status: l.status as LineStatus,
       partner: l.partnerId === null ? null : { id: l.partnerId, name: l.partnerName ?? '' },
+      productVariantId: l.productVariantId,
+      giftMessage: l.giftMessage,
+      customName: l.customName,
     })),
   };
 }
@@ -223,10 +258,7 @@ export interface ListOptions {
 /** One order's lines as the list query aggregates them (only the viewer's own for a partner). */
 function linesJson(viewer: Viewer) {
   return sql<LineRow[]>`coalesce((
-    select json_agg(json_build_object(
-      'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
-      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name
-    ) order by l.id)
+    select json_agg(json_build_object(${lineJsonFields}) order by l.id)
     from ${orderLines} l left join ${partners} p on p.id = l.partner_id
     where l.order_id = orders.id${viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``}
   ), '[]'::json)`;

@@ -80,6 +80,8 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
     totalValue: 1234.5,
     hasRefund: false,
     hasReturn: false,
+    notes: null,
+    onPay: 1032.5,
     lines: [orderLine()],
     ...overrides,
   };
@@ -88,7 +90,6 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
 export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
     ...orderSummary(),
-    notes: null,
     lines: [orderLine()],
     adjustments: [],
     extra: null,

@@ -208,7 +208,7 @@ describe('search, sort, dates, partner filter and paging', () => {
       ['d=up', 'd', 'The selected d is invalid.'],
       ['sd=2026-13-01', 'sd', 'The sd field must be a valid date.'],
       ['ed=1/12/2026', 'ed', 'The ed field must be a valid date.'],
-      ['p=abc', 'p', 'The p field must be a number.'],
+      ['p=abc', 'p', 'The p field must be an integer.'],
       ['p=0', 'p', 'The p field must be at least 1.'],
       [`q=${'x'.repeat(101)}`, 'q', 'The q field must not be greater than 100 characters.'],
     ];

@@ -13,7 +13,7 @@ import { createOrder } from './orders-fixtures';
  */
 
 /** Kept small so `npm test` stays quick; FUZZ_RUNS and FUZZ_SEED run a longer or different search by hand. */
-const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS) || 24;
+const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS) || 16;
 const SEED = Number(process.env.FUZZ_SEED) || 20261123;
 
 interface Route {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { ORDER_FILTERS, lineStatus } from './statuses';
+import { idField, requiredText, text } from './fields';
 import { isoDate } from './validation';
 
 const money = z.number();
@@ -19,8 +20,8 @@ const given = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' 
 export const orderListRequest = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).catch(15).default(15),
-  q: given(z.string().trim().max(100).optional()),
-  p: given(z.coerce.number().int().min(1).optional()),
+  q: given(text(100).optional()),
+  p: given(idField().optional()),
   s: given(z.enum(ORDER_SORTS).default('created_at')),
   d: given(z.enum(['asc', 'desc']).default('desc')),
   filter: given(z.enum(ORDER_FILTERS).optional()),
@@ -179,7 +180,7 @@ export const candidatesQuery = z.object({
       z.enum(['1', '0', 'true', 'false', '']).optional(),
     )
     .transform((v) => v === '1' || v === 'true'),
-  q: z.string().trim().max(100).optional(),
+  q: text(100).optional(),
 });
 
 export const partnerPickerItem = z.object({
@@ -191,12 +192,12 @@ export const partnerPickerItem = z.object({
 });
 export type PartnerPickerItem = z.infer<typeof partnerPickerItem>;
 
-export const rejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
-export const lineIdBody = z.object({ id: z.coerce.number().int().positive() });
-export const rejectLineBody = lineIdBody.extend({ reason: z.string().trim().min(1).max(500) });
-export const reassignBody = z.object({ partner_id: z.coerce.number().int().positive() });
+export const rejectBody = z.object({ reason: requiredText(500) });
+export const lineIdBody = z.object({ id: idField() });
+export const rejectLineBody = lineIdBody.extend({ reason: requiredText(500) });
+export const reassignBody = z.object({ partner_id: idField() });
 /** `GET /api/partners`: the pickers' search by name. */
-export const partnersQuery = z.object({ q: z.string().trim().max(100).optional() });
+export const partnersQuery = z.object({ q: text(100).optional() });
 /** `GET /api/order-line-statuses`: each line status with its id. */
 export const lineStatusItem = z.object({ id: z.number(), name: lineStatus });
 export const deliveryDateBody = z.object({ deliveryDate: isoDate() });

@@ -1,14 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { dataOf, errorBody, productVariantDetail, toRand } from '@bloomline/contract';
+import { dataOf, errorBody, idParams, productVariantDetail, toRand } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import { absoluteUrl } from '../../lib/urls';
 import { productImages, products, productVariants } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { idParams } from '../orders/orders.routes';
 import { variantComponentsJson } from './variant-components';
 
 export const variantsRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = async (

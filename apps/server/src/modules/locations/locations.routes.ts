@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  citiesQuery,
   dataOf,
   location,
   locationBody,
@@ -15,7 +16,7 @@ import {
 import { errorResponses } from '../../lib/responses';
 import { spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
-import { idParams } from '../orders/orders.routes';
+import { idParams } from '@bloomline/contract';
 import type { LocationsService } from './locations.service';
 
 const tags = ['locations'];
@@ -116,7 +117,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }
       schema: {
         tags,
         summary: 'Cities, optionally of one province',
-        querystring: z.object({ province: suburbsQuery.shape.city }),
+        querystring: citiesQuery,
         response: { 200: dataOf(places) },
       },
     },

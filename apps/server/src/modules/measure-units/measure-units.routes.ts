@@ -6,7 +6,7 @@ import { dataOf, measureUnit, measureUnitBody } from '@bloomline/contract';
 import { errorResponses } from '../../lib/responses';
 import { spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff } from '../../plugins/session';
-import { idParams } from '../orders/orders.routes';
+import { idParams } from '@bloomline/contract';
 import type { MeasureUnitsService } from './measure-units.service';
 
 const tags = ['catalogue'];

@@ -25,7 +25,7 @@ import { notFound } from '../../lib/errors';
 import { variantComponentsJson } from '../catalogue/variant-components';
 import type { VariantComponentRow } from '../catalogue/variant-components';
 import { onPaymentMap, orderOnPay } from './order-onpay';
-import { lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
+import { flagColumns, lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
 import type { LineRow } from './orders.queries';
 import type { Viewer } from './orders.scope';
 
@@ -113,6 +113,7 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
   const [row] = await db
     .select({
       ...summaryColumns,
+      ...flagColumns(viewer),
       source: orders.source,
       paymentType: orders.paymentType,
       email: orders.email,
@@ -171,13 +172,26 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
   };
 }
 
+/**
+ * GET /api/orders/{id}/history, newest first. Staff see every entry. A partner sees the order's own entries
+ * (the delivery date) and the entries of their lines **since the line was last given to them**: an assignment
+ * (and an un-accept) is the only move that brings a line back to open, so entries before a line's latest
+ * move to open belong to whoever had it then — another partner's name, their user and their reject reason
+ * never reach the next partner.
+ */
 export async function orderHistoryFor(db: DbOrTx, viewer: Viewer, orderId: number): Promise<HistoryEntry[]> {
   const { lines } = await findOrderFor(db, viewer, orderId);
   const scope =
     viewer.kind === 'partner'
       ? or(
           isNull(orderHistory.orderLineId),
-          inArray(orderHistory.orderLineId, lines.length ? lines.map((l) => l.id) : [-1]),
+          and(
+            inArray(orderHistory.orderLineId, lines.length ? lines.map((l) => l.id) : [-1]),
+            sql`${orderHistory.id} >= coalesce((
+              select max(since.id) from ${orderHistory} since
+              where since.order_line_id = ${orderHistory.orderLineId} and since.status = ${STATUS_ID.open}
+            ), 0)`,
+          ),
         )
       : undefined;
   const rows = await db

@@ -17,7 +17,7 @@ import {
 } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { orderLines, orders, partners } from '../../db/schema';
+import { orderLines, orders, partners, refundLines, returnLines } from '../../db/schema';
 import { onPayColumns, onPayTotalCents } from './order-onpay';
 import { anchorFor, searchMode } from './orders.list-speedups';
 import type { OrderListCaches } from './orders.list-speedups';
@@ -44,13 +44,37 @@ export function filterCondition(
       // A partner never has unassigned lines of their own: nothing to show.
       return partner === null ? eq(orders.hasUnassigned, true) : sql`false`;
     case 'returns':
-      return and(eq(orders.hasReturn, true), scope);
+      return partner === null ? eq(orders.hasReturn, true) : partnerHasReturn(partner);
     case 'refunds':
-      return and(eq(orders.hasRefund, true), scope);
+      return partner === null ? eq(orders.hasRefund, true) : partnerHasRefund(partner);
     default:
       if (!STATUS_FILTERS.has(filter)) return scope;
       return partner === null ? eq(orders.status, filter) : hasPartnerLine(partner, filter);
   }
+}
+
+/** The order has a return on one of this partner's lines (the order's own flag first, which is indexed). */
+function partnerHasReturn(partnerId: number): SQL {
+  return sql`(${orders.hasReturn} and exists (select 1 from ${returnLines} rl join ${orderLines} l on l.id = rl.order_line_id
+    where l.order_id = ${orders.id} and l.partner_id = ${partnerId}))`;
+}
+
+/** The order has a refund of one of this partner's lines. */
+function partnerHasRefund(partnerId: number): SQL {
+  return sql`(${orders.hasRefund} and exists (select 1 from ${refundLines} rf join ${orderLines} l on l.id = rf.order_line_id
+    where l.order_id = ${orders.id} and l.partner_id = ${partnerId}))`;
+}
+
+/**
+ * `hasReturn`/`hasRefund` as this viewer sees them: the order's flags for staff; for a partner, whether a
+ * return or refund touches one of their own lines (another partner's return is none of their business).
+ */
+export function flagColumns(viewer: Viewer) {
+  if (viewer.kind === 'staff') return { hasRefund: orders.hasRefund, hasReturn: orders.hasReturn };
+  return {
+    hasRefund: sql<boolean>`${partnerHasRefund(viewer.partnerId)}`,
+    hasReturn: sql<boolean>`${partnerHasReturn(viewer.partnerId)}`,
+  };
 }
 
 /** Case-insensitive "contains" over order number, recipient name, phone and company. */
@@ -306,7 +330,7 @@ export async function listOrders(
     offset >= total
       ? []
       : await db
-          .select({ ...summaryColumns, lines: linesJson(viewer) })
+          .select({ ...summaryColumns, ...flagColumns(viewer), lines: linesJson(viewer) })
           .from(orders)
           .where(inArray(orders.id, pageIds))
           .orderBy(...order);

@@ -1,9 +1,18 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The server's modules: each may use lib/, plugins/, db/ and shared/, never another module. */
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -80,5 +89,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      // A module reaches another only through what they share (shared/, lib/), never into its files.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverModules.map((name) => ({
+            target: `./apps/server/src/modules/${name}`,
+            from: './apps/server/src/modules',
+            except: [`./${name}`],
+          })),
+        },
+      ],
+    },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
   },
 );

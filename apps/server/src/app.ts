@@ -21,6 +21,7 @@ import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { imagesRoutes } from './modules/catalogue/images.routes';
 import { locationsRoutes, placesRoutes } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
@@ -31,6 +32,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrderListCaches } from './modules/orders/orders.list-speedups';
 import { createOrdersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
+import { createPartnersService } from './modules/partners/partners.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { formsPlugin } from './plugins/forms';
@@ -157,9 +159,11 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     log: app.log,
     caches: createOrderListCaches({ totalsMs: config.countCacheMs }),
   });
-  await app.register(ordersRoutes, { db, orders });
-  await app.register(partnersRoutes, { db });
-  await app.register(variantsRoutes, { db, appUrl: config.appUrl });
+  await app.register(ordersRoutes, { orders });
+  await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
+  await app.register(variantsRoutes, {
+    catalogue: createCatalogueService({ db, appUrl: config.appUrl }),
+  });
   await app.register(imagesRoutes);
   const locations = createLocationsService({ db });
   await app.register(locationsRoutes, { locations });

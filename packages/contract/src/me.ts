@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const ROLE_IDS = { partner: 1, staff: 2 } as const;
+/** Whether a user of this role is staff: decided here and nowhere else. */
+export const isStaffRole = (roleId: number): boolean => roleId === ROLE_IDS.staff;
 
 export const role = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 export type Role = z.infer<typeof role>;

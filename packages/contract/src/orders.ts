@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { ORDER_FILTERS, lineStatus } from './statuses';
 import { idField, requiredText, text } from './fields';
+import { given, listRequest } from './paging';
 import { isoDate } from './validation';
 
 const money = z.number();
@@ -9,40 +10,27 @@ const partnerName = z.object({ id: z.number(), name: z.string() });
 
 export const ORDER_SORTS = ['created_at', 'name'] as const;
 
-/** A blank query value counts as not given, like Laravel's ConvertEmptyStringsToNull. */
-const given = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-
+const orderList = listRequest({
+  sorts: ORDER_SORTS,
+  sort: 'created_at',
+  direction: 'desc',
+  filters: {
+    p: given(idField().optional()),
+    filter: given(z.enum(ORDER_FILTERS).optional()),
+    /** Delivery date range, inclusive, YYYY-MM-DD. */
+    sd: given(isoDate().optional()),
+    ed: given(isoDate().optional()),
+  },
+});
 /**
  * GET /api/orders as the server reads it. `page` and `per_page` fall back like Laravel's paginator does;
  * any other value that is given but malformed (an unknown filter, an impossible date) is a 422 on its field,
  * so a client's typo never silently widens the list.
  */
-export const orderListRequest = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).catch(15).default(15),
-  q: given(text(100).optional()),
-  p: given(idField().optional()),
-  s: given(z.enum(ORDER_SORTS).default('created_at')),
-  d: given(z.enum(['asc', 'desc']).default('desc')),
-  filter: given(z.enum(ORDER_FILTERS).optional()),
-  /** Delivery date range, inclusive, YYYY-MM-DD. */
-  sd: given(isoDate().optional()),
-  ed: given(isoDate().optional()),
-});
+export const orderListRequest = orderList.strict;
 export type OrderListQuery = z.infer<typeof orderListRequest>;
-
 /** The same rules read leniently, for the web's own address: a malformed value falls back to its default. */
-const r = orderListRequest.shape;
-export const orderListQuery = z.object({
-  ...r,
-  q: r.q.catch(undefined),
-  p: r.p.catch(undefined),
-  s: r.s.catch('created_at'),
-  d: r.d.catch('desc'),
-  filter: r.filter.catch(undefined),
-  sd: r.sd.catch(undefined),
-  ed: r.ed.catch(undefined),
-});
+export const orderListQuery = orderList.lenient;
 
 export const orderLineSummary = z.object({
   id: z.number(),

@@ -103,9 +103,9 @@ export interface LineActionRule {
   needsPartner?: boolean;
   label: string;
   confirm: string;
-  /** The call behind it. */
+  /** The call behind it: POST to this path, `{id}` standing for the line id where it travels in the path. */
   method: 'POST';
-  path: (lineId: number) => string;
+  route: string;
   /** Whether the line id travels in the body as `id` (the older endpoints) instead of the path. */
   idInBody: boolean;
 }
@@ -119,7 +119,7 @@ export const LINE_ACTIONS = {
     label: 'Accept',
     confirm: 'You feel confident that you can fulfill the order.',
     method: 'POST',
-    path: () => '/api/accept-order-line',
+    route: '/api/accept-order-line',
     idInBody: true,
   },
   reject: {
@@ -130,7 +130,7 @@ export const LINE_ACTIONS = {
     label: 'Reject',
     confirm: 'Tell us why the partner cannot take this item.',
     method: 'POST',
-    path: () => '/api/reject-order-line',
+    route: '/api/reject-order-line',
     idInBody: true,
   },
   unaccept: {
@@ -141,7 +141,7 @@ export const LINE_ACTIONS = {
     label: 'Cancel',
     confirm: 'You need to cancel the item.',
     method: 'POST',
-    path: () => '/api/unaccept-order-line',
+    route: '/api/unaccept-order-line',
     idInBody: true,
   },
   fulfill: {
@@ -151,7 +151,7 @@ export const LINE_ACTIONS = {
     label: 'Fulfill',
     confirm: 'The item is made and ready to go out for delivery.',
     method: 'POST',
-    path: () => '/api/fulfill-order-line',
+    route: '/api/fulfill-order-line',
     idInBody: true,
   },
   deliver: {
@@ -161,7 +161,7 @@ export const LINE_ACTIONS = {
     label: 'Deliver',
     confirm: 'The order is delivered. well done.',
     method: 'POST',
-    path: () => '/api/deliver-order-line',
+    route: '/api/deliver-order-line',
     idInBody: true,
   },
   'cancel-confirmed': {
@@ -171,7 +171,7 @@ export const LINE_ACTIONS = {
     label: 'Accept cancellation',
     confirm: 'The customer/admin has requested that we cancel the order',
     method: 'POST',
-    path: (id) => `/api/order-lines/${String(id)}/cancel-confirmed`,
+    route: '/api/order-lines/{id}/cancel-confirmed',
     idInBody: false,
   },
   cancel: {
@@ -181,7 +181,7 @@ export const LINE_ACTIONS = {
     label: 'Reject cancellation',
     confirm: "Please only use this feature if you've already fulfilled or created the product",
     method: 'POST',
-    path: (id) => `/api/order-lines/${String(id)}/cancel`,
+    route: '/api/order-lines/{id}/cancel',
     idInBody: false,
   },
   'cancel-rejected': {
@@ -191,7 +191,7 @@ export const LINE_ACTIONS = {
     label: 'Confirm cancellation',
     confirm: 'This item cannot be fulfilled. Cancel it?',
     method: 'POST',
-    path: (id) => `/api/order-lines/${String(id)}/cancel-rejected`,
+    route: '/api/order-lines/{id}/cancel-rejected',
     idInBody: false,
   },
   assign: {
@@ -202,13 +202,17 @@ export const LINE_ACTIONS = {
     label: 'Assign',
     confirm: 'Choose the partner who will make this item. They are told by e-mail.',
     method: 'POST',
-    path: (id) => `/api/reassign-order-line/${String(id)}`,
+    route: '/api/reassign-order-line/{id}',
     idInBody: false,
   },
 } as const satisfies Record<string, LineActionRule>;
 
 export type LineAction = keyof typeof LINE_ACTIONS;
 export const LINE_ACTION_NAMES = Object.keys(LINE_ACTIONS) as LineAction[];
+
+/** The address a line action is sent to, for one line. */
+export const lineActionPath = (action: LineAction, lineId: number): string =>
+  LINE_ACTIONS[action].route.replace('{id}', String(lineId));
 
 /** Statuses in which a line shows only a text and no action. */
 export const LINE_STATUS_TEXT: Partial<Record<LineStatus, string>> = {

@@ -4,7 +4,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { ROLE_IDS } from '@bloomline/contract';
+import { isStaffRole } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../db/client';
 import { sessions, settings, users } from '../db/schema';
@@ -206,7 +206,7 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
         };
         if (row.user && row.user.enabled) {
           const { enabled: _enabled, ...user } = row.user;
-          request.user = { ...user, isStaff: user.roleId === ROLE_IDS.staff };
+          request.user = { ...user, isStaff: isStaffRole(user.roleId) };
         }
       }
     }

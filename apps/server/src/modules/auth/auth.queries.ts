@@ -1,10 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 import type { CurrentUser } from '@bloomline/contract';
-import { ROLE_IDS } from '@bloomline/contract';
+import { isStaffRole } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { partners, roles, settings, users } from '../../db/schema';
+import { partners, roles, users } from '../../db/schema';
+import { readSettings } from '../../shared/settings.queries';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -13,21 +14,6 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   return row ?? null;
-}
-
-export async function readSettings(db: DbOrTx) {
-  const rows = await db
-    .select()
-    .from(settings)
-    .where(inArray(settings.key, ['vat', 'features.statements']));
-  const value = (key: string) => rows.find((r) => r.key === key)?.value;
-  return { vat: vatSetting(value('vat')), statements: value('features.statements') !== false };
-}
-
-/** The `vat` setting's stored value as a fraction; 0.15 when it is missing or not a number. */
-export function vatSetting(value: unknown): number {
-  const vat = Number(value ?? 0.15);
-  return Number.isFinite(vat) ? vat : 0.15;
 }
 
 /** GET /api/me: the user with role, partner, permissions, settings and features. */
@@ -50,7 +36,7 @@ export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<Curre
     .limit(1);
   if (!row) return null;
   const { user } = row;
-  const isStaff = user.roleId === ROLE_IDS.staff;
+  const isStaff = isStaffRole(user.roleId);
   const xero = isStaff && user.manageXero;
   const s = await readSettings(db);
   return {

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
 import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@bloomline/contract';
-import { AUTH_MESSAGES, ROLE_IDS } from '@bloomline/contract';
+import { AUTH_MESSAGES, isStaffRole } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import { loginThrottles, passwordResetTokens, users } from '../../db/schema';
@@ -95,7 +95,7 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
         email: user.email,
         roleId: user.roleId,
         partnerId: user.partnerId,
-        isStaff: user.roleId === ROLE_IDS.staff,
+        isStaff: isStaffRole(user.roleId),
       });
       request.log.info({ userId: user.id }, 'signed in');
       return user.id;

@@ -5,6 +5,7 @@ import type { PartnerCandidate } from '@bloomline/contract';
 import { todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../lib/paged-list';
 import { locations, orderLines, orders, partnerOfflineTimes, partners } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
@@ -44,7 +45,7 @@ export async function candidatesFor(
     lte(partnerOfflineTimes.startDate, day),
     gte(partnerOfflineTimes.endDate, day),
   )})`;
-  const needle = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const needle = opts.q ? containsPattern(opts.q) : null;
   const rows = await db
     .select({
       id: partners.id,

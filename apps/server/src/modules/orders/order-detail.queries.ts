@@ -22,12 +22,12 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { variantComponentsJson } from '../catalogue/variant-components';
-import type { VariantComponentRow } from '../catalogue/variant-components';
+import { variantComponentsJson } from '../../shared/variant-components';
+import type { VariantComponentRow } from '../../shared/variant-components';
 import { onPaymentMap, orderOnPay } from './order-onpay';
 import { flagColumns, lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
 import type { LineRow } from './orders.queries';
-import type { Viewer } from './orders.scope';
+import type { Viewer } from '../../lib/viewer';
 
 /** The order as this viewer may see it; 404 when a partner has no line in it (or it does not exist). */
 export async function findOrderFor(db: DbOrTx, viewer: Viewer, orderId: number) {

@@ -4,7 +4,7 @@ import type { LineStatus, OnPayResult } from '@bloomline/contract';
 import { ON_PAY_EXCL, ON_PAY_INCL, onPay, onPayMap, toRand } from '@bloomline/contract';
 
 import { orderLines, settings } from '../../db/schema';
-import { vatSetting } from '../auth/auth.queries';
+import { vatSetting } from '../../shared/settings.queries';
 
 /** A line as the on-pay rule reads it (the viewer's lines: only their own for a partner). */
 export interface OnPayLine {

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { ReadCache } from '../../lib/read-cache';
 import type { SearchMode } from './orders.queries';
-import type { Viewer } from './orders.scope';
+import type { Viewer } from '../../lib/viewer';
 
 // What keeps the order lists fast on a large table: cached totals and dashboard counts, page anchors for deep
 // pages of the plain staff list, and the choice of how a search finds its page. orders.queries.ts uses them.

@@ -9,6 +9,7 @@ import {
   LINE_ACTION_NAMES,
   LINE_ACTIONS,
   LINE_STATUSES,
+  lineActionPath,
   STATUS_ID,
 } from '@bloomline/contract';
 
@@ -61,7 +62,7 @@ async function send(orderId: number, lines: readonly ModelLine[], call: Call) {
   }
   const rule: LineActionRule = LINE_ACTIONS[call.action];
   const lineId = lines[call.line]!.id;
-  return client.post(rule.path(lineId), {
+  return client.post(lineActionPath(call.action, lineId), {
     ...(rule.idInBody ? { id: lineId } : {}),
     ...(call.action === 'reject' ? { reason: REASON } : {}),
     ...(call.action === 'assign' ? { partner_id: partnerIds[call.to ?? 'A'] } : {}),

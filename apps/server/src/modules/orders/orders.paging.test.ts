@@ -10,7 +10,7 @@ import { createOrder } from '../../test/orders-fixtures';
 import { createOrderListCaches } from './orders.list-speedups';
 import type { ListTuning } from './orders.list-speedups';
 import { listOrders } from './orders.queries';
-import type { Viewer } from './orders.scope';
+import type { Viewer } from '../../lib/viewer';
 
 // The list's speed-ups (page anchors for deep pages, the index walk for searches, cached totals) must
 // give exactly the pages the plain queries give. Their limits are made tiny here so every path runs.

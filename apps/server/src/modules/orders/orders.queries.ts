@@ -17,12 +17,20 @@ import {
 } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { orderLines, orders, partners, refundLines, returnLines } from '../../db/schema';
+import { containsPattern } from '../../lib/paged-list';
+import {
+  orderLineRejectReasons,
+  orderLines,
+  orders,
+  partners,
+  refundLines,
+  returnLines,
+} from '../../db/schema';
 import { onPayColumns, onPayTotalCents } from './order-onpay';
 import { anchorFor, searchMode } from './orders.list-speedups';
 import type { OrderListCaches } from './orders.list-speedups';
 import { hasPartnerLine, visibleLines } from './orders.scope';
-import type { Viewer } from './orders.scope';
+import type { Viewer } from '../../lib/viewer';
 
 /** Filters that are line statuses (the rest — today, unassigned, returns, refunds — have their own rules). */
 const STATUS_FILTERS = new Set<string>(LINE_STATUSES.map((s) => s.name));
@@ -82,8 +90,7 @@ export function searchCondition(q: string | undefined, mode: SearchMode = 'index
   if (!q) return undefined;
   // The same test written so the trigram index cannot serve it: the planner then walks the sort's index.
   if (mode === 'walk') return sql`strpos(${orders.search}, ${q.toLowerCase()}) > 0`;
-  const needle = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${orders.search} like ${needle}`;
+  return sql`${orders.search} like ${containsPattern(q)}`;
 }
 
 /**
@@ -386,3 +393,12 @@ export async function dashboardCounts(
 }
 
 export { summaryColumns };
+
+/** The reasons a line may be rejected with, in their order. */
+export async function rejectReasons(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ reason: orderLineRejectReasons.reason })
+    .from(orderLineRejectReasons)
+    .orderBy(asc(orderLineRejectReasons.position), asc(orderLineRejectReasons.id));
+  return rows.map((r) => r.reason);
+}

@@ -1,161 +1,125 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
   actionResult,
-  dashboardCounts as dashboardCountsSchema,
+  candidatesQuery,
+  dashboardCounts,
   dataOf,
   deliveryDateBody,
-  errorBody,
   historyEntry,
   idParams,
+  LINE_ACTION_NAMES,
+  LINE_ACTIONS,
   LINE_STATUSES,
   lineIdBody,
   lineStatusItem,
-  orderDetail as orderDetailSchema,
+  ORDER_ACTION_NAMES,
+  ORDER_ACTIONS,
+  orderDetail,
   orderListRequest,
   orderSummary,
   paged,
+  partnerCandidate,
   reassignBody,
   rejectBody,
   rejectLineBody,
 } from '@bloomline/contract';
-import type { LineAction, OrderAction } from '@bloomline/contract';
 
-import type { Db } from '../../db/client';
-import { orderLineRejectReasons } from '../../db/schema';
-import { currentUser, requireStaff, requireUser } from '../../plugins/session';
-import { onPaymentFor, orderDetail, orderHistoryFor } from './order-detail.queries';
-import { dashboardCounts, listOrders } from './orders.queries';
-import { viewerOf } from './orders.scope';
+import { errorResponses } from '../../lib/responses';
+import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { OrdersService } from './orders.service';
 
 const tags = ['orders'];
-const errors = {
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  419: errorBody,
-  422: errorBody,
-};
-
-const ORDER_ACTION_PATHS: OrderAction[] = [
-  'accept',
-  'cancel',
-  'cancel-confirm',
-  'cancel-reject',
-  'fulfill',
-  'deliver',
-  'un-accept',
-];
-const LINE_ACTION_BY_BODY: [string, LineAction][] = [
-  ['/api/accept-order-line', 'accept'],
-  ['/api/unaccept-order-line', 'unaccept'],
-  ['/api/fulfill-order-line', 'fulfill'],
-  ['/api/deliver-order-line', 'deliver'],
-];
-const LINE_ACTION_BY_PATH: [string, LineAction][] = [
-  ['cancel', 'cancel'],
-  ['cancel-rejected', 'cancel-rejected'],
-  ['cancel-confirmed', 'cancel-confirmed'],
-];
+/** A refused transition (409) is the one error the workflow adds to what every route answers. */
+const refused = errorResponses(409);
 
 const done = (r: { id: number; status: string }) =>
   ({ data: r, message: `Done: now ${r.status}.` }) as z.infer<typeof actionResult>;
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService }> = async (
-  app,
-  { db, orders },
-) => {
+/** The contract's `{id}` path pattern as the router writes it. */
+const routeOf = (pattern: string) => pattern.replace('{id}', ':id');
+
+// The line actions as the workflow table sends them: the id in the body (the older calls) or in the path;
+// reject carries a reason and assign a partner.
+const lineActions = LINE_ACTION_NAMES.filter((a) => a !== 'reject' && a !== 'assign');
+const idInBody = lineActions.filter((a) => LINE_ACTIONS[a].idInBody);
+const idInPath = lineActions.filter((a) => !LINE_ACTIONS[a].idInBody);
+const orderActions = ORDER_ACTION_NAMES.filter((a) => !('needsReason' in ORDER_ACTIONS[a]));
+
+/** Orders and their lines: any signed-in user (a partner sees their own lines); staff's tools are staff only. */
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  guardModule(app, requireUser);
+
   app.get(
     '/api/dashboard',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Order counts for the dashboard cards',
-        response: { 200: dataOf(dashboardCountsSchema), 401: errorBody },
+        response: { 200: dataOf(dashboardCounts) },
       },
     },
-    async (request) => ({
-      data: await dashboardCounts(db, viewerOf(currentUser(request)), { caches: orders.caches }),
-    }),
+    async (request) => ({ data: await orders.dashboard(currentUser(request)) }),
   );
 
   app.get(
     '/api/orders',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Orders, paged, searched, filtered and sorted',
         querystring: orderListRequest,
-        response: { 200: paged(orderSummary), 401: errorBody },
+        response: { 200: paged(orderSummary) },
       },
     },
     async (request) =>
-      listOrders(db, viewerOf(currentUser(request)), request.query, '/api/orders', {
-        caches: orders.caches,
-        onError: (err) => request.log.error({ err }, 'could not build the order list page anchors'),
-      }),
+      orders.list(currentUser(request), request.query, '/api/orders', (err) =>
+        request.log.error({ err }, 'could not build the order list page anchors'),
+      ),
   );
 
   app.get(
     '/api/orders/:id',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        summary: 'One order',
-        params: idParams,
-        response: { 200: dataOf(orderDetailSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await orderDetail(db, viewerOf(currentUser(request)), request.params.id) }),
+    { schema: { tags, summary: 'One order', params: idParams, response: { 200: dataOf(orderDetail) } } },
+    async (request) => ({ data: await orders.detail(currentUser(request), request.params.id) }),
   );
 
   app.get(
     '/api/orders/:id/onpayment',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The on-pay calculation as labelled rows',
         params: idParams,
-        response: { 200: dataOf(z.record(z.string(), z.number())), ...errors },
+        response: { 200: dataOf(z.record(z.string(), z.number())) },
       },
     },
-    async (request) => ({ data: await onPaymentFor(db, viewerOf(currentUser(request)), request.params.id) }),
+    async (request) => ({ data: await orders.onPayment(currentUser(request), request.params.id) }),
   );
 
   app.get(
     '/api/orders/:id/history',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The order history, newest first',
         params: idParams,
-        response: { 200: dataOf(z.array(historyEntry)), ...errors },
+        response: { 200: dataOf(z.array(historyEntry)) },
       },
     },
-    async (request) => ({
-      data: await orderHistoryFor(db, viewerOf(currentUser(request)), request.params.id),
-    }),
+    async (request) => ({ data: await orders.history(currentUser(request), request.params.id) }),
   );
 
-  for (const action of ORDER_ACTION_PATHS) {
+  for (const action of orderActions) {
     app.post(
       `/api/orders/:id/${action}`,
       {
-        preValidation: requireUser,
         schema: {
           tags,
           summary: `Order workflow: ${action}`,
           params: idParams,
-          response: { 200: actionResult, ...errors },
+          response: { 200: actionResult, ...refused },
         },
       },
       async (request) => done(await orders.orderAction(currentUser(request), request.params.id, action)),
@@ -165,13 +129,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
   app.post(
     '/api/orders/:id/reject',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Order workflow: reject with a reason',
         params: idParams,
         body: rejectBody,
-        response: { 200: actionResult, ...errors },
+        response: { 200: actionResult, ...refused },
       },
     },
     async (request) =>
@@ -187,7 +150,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
         summary: 'Sets the delivery date',
         params: idParams,
         body: deliveryDateBody,
-        response: { 200: actionResult, ...errors },
+        response: { 200: actionResult, ...refused },
       },
     },
     async (request) => ({
@@ -199,44 +162,53 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
   app.get(
     '/api/order-line-reject-reasons',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Reasons to reject a line (a bare array)',
-        response: { 200: z.array(z.string()), 401: errorBody },
+        response: { 200: z.array(z.string()) },
       },
     },
-    async () =>
-      (
-        await db
-          .select({ reason: orderLineRejectReasons.reason })
-          .from(orderLineRejectReasons)
-          .orderBy(asc(orderLineRejectReasons.position), asc(orderLineRejectReasons.id))
-      ).map((r) => r.reason),
+    async () => orders.rejectReasons(),
   );
 
   app.get(
     '/api/order-line-statuses',
     {
-      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Line statuses with their ids',
-        response: { 200: dataOf(z.array(lineStatusItem)), 401: errorBody },
+        response: { 200: dataOf(z.array(lineStatusItem)) },
       },
     },
     async () => ({ data: LINE_STATUSES.map((s) => ({ id: s.id, name: s.name })) }),
   );
 
+  app.get(
+    '/api/order-lines/:id/partners',
+    {
+      preValidation: requireStaff,
+      schema: {
+        tags,
+        summary: 'Partners who could take a line, nearest first',
+        params: idParams,
+        querystring: candidatesQuery,
+        response: { 200: dataOf(z.array(partnerCandidate)) },
+      },
+    },
+    async (request) => ({
+      data: await orders.candidates(request.params.id, { all: request.query.all, q: request.query.q }),
+    }),
+  );
+
   app.post(
-    '/api/reject-order-line',
+    LINE_ACTIONS.reject.route,
     {
       preValidation: requireStaff,
       schema: {
         tags,
         summary: 'Line workflow: reject on behalf of the partner',
         body: rejectLineBody,
-        response: { 200: actionResult, ...errors },
+        response: { 200: actionResult, ...refused },
       },
     },
     async (request) =>
@@ -247,32 +219,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
       ),
   );
 
-  for (const [path, action] of LINE_ACTION_BY_BODY) {
+  for (const action of idInBody) {
     app.post(
-      path,
+      LINE_ACTIONS[action].route,
       {
         preValidation: requireStaff,
         schema: {
           tags,
           summary: `Line workflow: ${action}`,
           body: lineIdBody,
-          response: { 200: actionResult, ...errors },
+          response: { 200: actionResult, ...refused },
         },
       },
       async (request) => done(await orders.lineAction(currentUser(request), request.body.id, action)),
     );
   }
 
-  for (const [segment, action] of LINE_ACTION_BY_PATH) {
+  for (const action of idInPath) {
     app.post(
-      `/api/order-lines/:id/${segment}`,
+      routeOf(LINE_ACTIONS[action].route),
       {
         preValidation: requireStaff,
         schema: {
           tags,
           summary: `Line workflow: ${action}`,
           params: idParams,
-          response: { 200: actionResult, ...errors },
+          response: { 200: actionResult, ...refused },
         },
       },
       async (request) => done(await orders.lineAction(currentUser(request), request.params.id, action)),
@@ -280,7 +252,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
   }
 
   app.post(
-    '/api/reassign-order-line/:id',
+    routeOf(LINE_ACTIONS.assign.route),
     {
       preValidation: requireStaff,
       schema: {
@@ -288,7 +260,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; orders: OrdersService
         summary: 'Assigns a line to a partner, who is told by e-mail',
         params: idParams,
         body: reassignBody,
-        response: { 200: actionResult, ...errors },
+        response: { 200: actionResult, ...refused },
       },
     },
     async (request) =>

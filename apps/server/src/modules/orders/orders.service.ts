@@ -6,6 +6,7 @@ import type {
   LineActionRule,
   LineStatus,
   OrderAction,
+  OrderListQuery,
   OrderActionRule,
   Target,
 } from '@bloomline/contract';
@@ -24,7 +25,11 @@ import { audit } from '../../lib/audit';
 import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../../plugins/session';
+import { viewerOf } from '../../lib/viewer';
+import { candidatesFor } from './candidates.queries';
+import { onPaymentFor, orderDetail, orderHistoryFor } from './order-detail.queries';
 import type { OrderListCaches } from './orders.list-speedups';
+import { dashboardCounts, listOrders, rejectReasons } from './orders.queries';
 
 type LineRow = typeof orderLines.$inferSelect;
 
@@ -279,6 +284,16 @@ export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersD
 
   return {
     caches,
+    // What the screens read: each a query, for this viewer.
+    dashboard: (user: SessionUser) => dashboardCounts(db, viewerOf(user), { caches }),
+    list: (user: SessionUser, query: OrderListQuery, path: string, onError: (err: unknown) => void) =>
+      listOrders(db, viewerOf(user), query, path, { caches, onError }),
+    detail: (user: SessionUser, orderId: number) => orderDetail(db, viewerOf(user), orderId),
+    onPayment: (user: SessionUser, orderId: number) => onPaymentFor(db, viewerOf(user), orderId),
+    history: (user: SessionUser, orderId: number) => orderHistoryFor(db, viewerOf(user), orderId),
+    rejectReasons: () => rejectReasons(db),
+    candidates: (lineId: number, options: { all: boolean; q?: string | undefined }) =>
+      candidatesFor(db, lineId, options),
     orderAction: thenForgetTotals(service.orderAction),
     lineAction: thenForgetTotals(service.lineAction),
     setDeliveryDate: thenForgetTotals(service.setDeliveryDate),

@@ -12,6 +12,7 @@ import {
   LINE_ACTION_NAMES,
   LINE_ACTIONS,
   LINE_STATUSES,
+  lineActionPath,
   lineActionsFor,
   ORDER_ACTION_NAMES,
   ORDER_ACTIONS,
@@ -114,7 +115,7 @@ describe.each(LINE_ACTION_NAMES)('line action %s', (action: LineAction) => {
     const a = h.fixtures.partnerA.id;
     const order = await createOrder(h.database.db, [{ partnerId: hasPartner ? a : null, status }]);
     const lineId = order.lineIds[0]!;
-    const url = rule.path(lineId);
+    const url = lineActionPath(action, lineId);
     const body = {
       ...(rule.idInBody ? { id: lineId } : {}),
       ...(action === 'reject' ? { reason: 'No driver today' } : {}),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { LINE_ACTIONS, type LineAction } from '@bloomline/contract';
+import { LINE_ACTIONS, lineActionPath, type LineAction } from '@bloomline/contract';
 
 import { api } from '@/api/client';
 
@@ -14,7 +14,7 @@ export type LineActionVariables = { action: SimpleLineAction; lineId: number; re
 export function postLineAction({ action, lineId, reason }: LineActionVariables) {
   const rule = LINE_ACTIONS[action];
   const body = rule.idInBody ? { id: lineId, ...(action === 'reject' ? { reason } : {}) } : undefined;
-  return api.post<ActionResult>(rule.path(lineId), body, { handles: [409] });
+  return api.post<ActionResult>(lineActionPath(action, lineId), body, { handles: [409] });
 }
 
 export function useLineAction(orderId: number) {

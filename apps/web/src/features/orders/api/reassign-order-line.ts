@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { LINE_ACTIONS } from '@bloomline/contract';
+import { lineActionPath } from '@bloomline/contract';
 
 import { api } from '@/api/client';
 
@@ -10,7 +10,7 @@ export type ReassignVariables = { lineId: number; partnerId: number };
 
 /** POST /api/reassign-order-line/:lineId {partner_id}: the partner is told by e-mail. */
 export const reassignOrderLine = ({ lineId, partnerId }: ReassignVariables) =>
-  api.post<ActionResult>(LINE_ACTIONS.assign.path(lineId), { partner_id: partnerId }, { handles: [409] });
+  api.post<ActionResult>(lineActionPath('assign', lineId), { partner_id: partnerId }, { handles: [409] });
 
 export function useReassignOrderLine(orderId: number) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import {
   componentUnits,
   measureUnits,
   variantComponentRates,
-} from '../../db/schema';
+} from '../db/schema';
 
 /**
  * The colour a component without one answers with: clients of the original API read every component's

@@ -1,0 +1,14 @@
+import type { SessionUser } from '../plugins/session';
+
+/**
+ * Who is looking: staff see everything; a partner user only their own partner's records (orders' lines,
+ * out-of-office periods, statements …), as a query condition.
+ */
+export type Viewer =
+  { kind: 'staff'; userId: number } | { kind: 'partner'; userId: number; partnerId: number };
+
+export function viewerOf(user: SessionUser): Viewer {
+  if (user.isStaff) return { kind: 'staff', userId: user.id };
+  // A partner user without a partner sees nothing: -1 matches no record.
+  return { kind: 'partner', userId: user.id, partnerId: user.partnerId ?? -1 };
+}

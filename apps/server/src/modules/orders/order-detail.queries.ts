@@ -28,6 +28,7 @@ import { onPaymentMap, orderOnPay } from './order-onpay';
 import { flagColumns, lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
 import type { LineRow } from './orders.queries';
 import type { Viewer } from '../../lib/viewer';
+import { ownLinesOfAliasL } from './orders.scope';
 
 /** The order as this viewer may see it; 404 when a partner has no line in it (or it does not exist). */
 export async function findOrderFor(db: DbOrTx, viewer: Viewer, orderId: number) {
@@ -57,7 +58,7 @@ interface DetailLineRow extends LineRow {
 
 /** The viewer's lines of the order with everything the detail screen shows, as one JSON array. */
 function detailLinesJson(viewer: Viewer) {
-  const own = viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``;
+  const own = ownLinesOfAliasL(viewer);
   return sql<DetailLineRow[]>`coalesce((
     select json_agg(json_build_object(
       ${lineJsonFields},

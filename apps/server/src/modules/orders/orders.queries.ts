@@ -29,7 +29,7 @@ import {
 import { onPayColumns, onPayTotalCents } from './order-onpay';
 import { anchorFor, searchMode } from './orders.list-speedups';
 import type { OrderListCaches } from './orders.list-speedups';
-import { hasPartnerLine, visibleLines } from './orders.scope';
+import { hasPartnerLine, ownLinesOfAliasL, visibleLines } from './orders.scope';
 import type { Viewer } from '../../lib/viewer';
 
 /** Filters that are line statuses (the rest — today, unassigned, returns, refunds — have their own rules). */
@@ -291,7 +291,7 @@ function linesJson(viewer: Viewer) {
   return sql<LineRow[]>`coalesce((
     select json_agg(json_build_object(${lineJsonFields}) order by l.id)
     from ${orderLines} l left join ${partners} p on p.id = l.partner_id
-    where l.order_id = orders.id${viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``}
+    where l.order_id = orders.id${ownLinesOfAliasL(viewer)}
   ), '[]'::json)`;
 }
 

@@ -21,3 +21,11 @@ export function hasPartnerLine(partnerId: number, status?: LineStatus): SQL {
 export function visibleLines(viewer: Viewer): SQL | undefined {
   return viewer.kind === 'partner' ? eq(orderLines.partnerId, viewer.partnerId) : undefined;
 }
+
+/**
+ * The same rule inside the JSON builders, whose lines are aliased `l`: ` and l.partner_id = …` for a
+ * partner, nothing for staff.
+ */
+export function ownLinesOfAliasL(viewer: Viewer): SQL {
+  return viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``;
+}

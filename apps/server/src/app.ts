@@ -22,6 +22,10 @@ import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { imagesRoutes } from './modules/catalogue/images.routes';
+import { locationsRoutes, placesRoutes } from './modules/locations/locations.routes';
+import { createLocationsService } from './modules/locations/locations.service';
+import { measureUnitsRoutes } from './modules/measure-units/measure-units.routes';
+import { createMeasureUnitsService } from './modules/measure-units/measure-units.service';
 import { variantsRoutes } from './modules/catalogue/variants.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrderListCaches } from './modules/orders/orders.list-speedups';
@@ -29,6 +33,7 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { formsPlugin } from './plugins/forms';
 import { sessionPlugin } from './plugins/session';
 
 export interface AppDeps {
@@ -78,6 +83,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   // External plugins first, then ours, then routes (fastify/demo's order).
   await app.register(cookie);
   await app.register(formbody);
+  await app.register(formsPlugin);
   const tiles = tileOrigin(config.mapTileUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -145,6 +151,10 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   await app.register(partnersRoutes, { db });
   await app.register(variantsRoutes, { db });
   await app.register(imagesRoutes);
+  const locations = createLocationsService({ db });
+  await app.register(locationsRoutes, { locations });
+  await app.register(placesRoutes, { locations });
+  await app.register(measureUnitsRoutes, { measureUnits: createMeasureUnitsService({ db }) });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -24,12 +24,19 @@ export const formBoolean = () =>
 
 /** A number a form may send as text; blank is null. */
 export const formNumber = () =>
-  z.preprocess((v) => {
-    const b = blankToNull(v);
-    if (typeof b !== 'string') return b;
-    const n = Number(b.trim());
-    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(b.trim()) && Number.isFinite(n) ? n : b;
-  }, z.number().nullable());
+  z.preprocess(
+    (v) => {
+      const b = blankToNull(v);
+      if (typeof b !== 'string') return b;
+      const n = Number(b.trim());
+      return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(b.trim()) && Number.isFinite(n) ? n : b;
+    },
+    z
+      .number()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+  );
 
 /** An optional form value: blank or absent becomes null before the field's own rules run. */
 export const formOptional = <T extends z.ZodType>(schema: T) =>

@@ -19,12 +19,13 @@ export const PARENT_TYPE: Record<LocationType, LocationType | null> = {
 /** A URL slug: lower-case letters and digits in words joined by single hyphens. */
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** "Sea Point (Cape Town)" → "sea-point-cape-town": the handle a new location is offered. */
+/** "Sea Point (Cape Town)" → "sea-point-cape-town": the handle a new location is offered (and the seed's). */
 export function slugify(text: string): string {
   return text
+    .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+    .replace(/&/g, 'and')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 255)

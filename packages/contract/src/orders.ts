@@ -235,7 +235,6 @@ export function guidelineText(c: {
 }
 
 /** Wrapped answers. */
-export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const actionResult = z.object({
   data: z.object({ id: z.number(), status: lineStatus }),
   message: z.string(),

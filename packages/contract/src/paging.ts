@@ -32,6 +32,9 @@ export const pageMeta = z.object({
 });
 export type PageMeta = z.infer<typeof pageMeta>;
 
+/** Every JSON answer but the reject reasons is wrapped: `{ data: … }`. */
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
 export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
 export type Paged<T> = { data: T[]; meta: PageMeta };
 

@@ -1,11 +1,46 @@
 import { auditEntries } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 
+/** The record types of the audit log (part 2, "Audit entry"), plus the areas built since. */
+export const AUDIT_RECORD_TYPES = [
+  'profit centre',
+  'component rate',
+  'user',
+  'order',
+  'order line',
+  'product',
+  'product variant',
+  'product variant component rate',
+  'component',
+  'partner offline time',
+  'partner',
+  'location',
+  'measure unit',
+  'colour',
+  'customer',
+  'company',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+export const AUDIT_EVENTS = [
+  'created',
+  'updated',
+  'deleted',
+  'enabled',
+  'disabled',
+  'restored',
+  'status-changed',
+  'reassigned',
+  'password-changed',
+  'password-reset',
+] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
 export interface AuditInput {
   userId: number | null;
   event: string;
   message: string;
-  propertyType?: string | null;
+  propertyType?: AuditRecordType | null;
   propertyId?: number | null;
   oldValues?: Record<string, unknown> | null;
   newValues?: Record<string, unknown> | null;
@@ -21,5 +56,60 @@ export async function audit(tx: DbOrTx, entry: AuditInput): Promise<void> {
     propertyId: entry.propertyId ?? null,
     oldValues: entry.oldValues ?? null,
     newValues: entry.newValues ?? null,
+  });
+}
+
+type Values = Record<string, unknown>;
+
+const same = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date
+    ? a.getTime() === b.getTime()
+    : JSON.stringify(a) === JSON.stringify(b);
+
+/** Only what changed: the fields whose value differs, each with its old and its new value. */
+export function changedValues(before: Values, after: Values): { oldValues: Values; newValues: Values } {
+  const oldValues: Values = {};
+  const newValues: Values = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updatedAt' || key === 'createdAt') continue;
+    if (!same(before[key], after[key])) {
+      oldValues[key] = before[key] ?? null;
+      newValues[key] = after[key] ?? null;
+    }
+  }
+  return { oldValues, newValues };
+}
+
+/**
+ * Records a change to one record, in the change's own transaction: on create only the new values, on
+ * delete only the old ones, on update only the fields that changed (nothing at all when none did).
+ */
+export async function recordChange(
+  tx: DbOrTx,
+  change: {
+    userId: number | null;
+    type: AuditRecordType;
+    id: number;
+    event: AuditEvent;
+    message: string;
+    before?: Values | null;
+    after?: Values | null;
+  },
+): Promise<void> {
+  const { before, after } = change;
+  let values: { oldValues: Values | null; newValues: Values | null };
+  if (before && after) {
+    values = changedValues(before, after);
+    if (Object.keys(values.newValues ?? {}).length === 0 && change.event === 'updated') return;
+  } else {
+    values = { oldValues: before ?? null, newValues: after ?? null };
+  }
+  await audit(tx, {
+    userId: change.userId,
+    event: change.event,
+    message: change.message,
+    propertyType: change.type,
+    propertyId: change.id,
+    ...values,
   });
 }

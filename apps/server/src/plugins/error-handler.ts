@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 
 import { ERROR_MESSAGES, summariseErrorBag, toErrorBag } from '@bloomline/contract';
 
+import { constraintError } from '../lib/db-errors';
 import { HttpError, ValidationError } from '../lib/errors';
 
 export interface ErrorHandlerOptions {
@@ -57,7 +58,9 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
     return reply.code(404).send({ message: ERROR_MESSAGES[404] });
   });
 
-  app.setErrorHandler(async (error: FastifyError | HttpError | Error, request, reply) => {
+  app.setErrorHandler(async (raw: FastifyError | HttpError | Error, request, reply) => {
+    // A constraint the database enforced (duplicate, still in use) is the client's error, not a crash.
+    const error = constraintError(raw) ?? raw;
     if (error instanceof ValidationError) {
       return reply.code(422).send({ message: summariseErrorBag(error.errors), errors: error.errors });
     }

@@ -47,6 +47,26 @@ export class TestClient {
   put = (url: string, payload?: unknown) => this.request('PUT', url, payload ?? {});
   delete = (url: string) => this.request('DELETE', url);
 
+  /** A multipart form, as a browser sends one (`_method` and all): values as text, Blobs as files. */
+  async form(
+    url: string,
+    fields: Record<string, string | number | boolean | null | Blob>,
+    method: Method = 'POST',
+  ) {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (value instanceof Blob) data.append(key, value, key);
+      else
+        data.append(
+          key,
+          value === null ? '' : typeof value === 'boolean' ? (value ? '1' : '0') : String(value),
+        );
+    }
+    const encoded = new Response(data);
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    return this.request(method, url, payload, { 'content-type': encoded.headers.get('content-type') ?? '' });
+  }
+
   async csrf() {
     return this.get('/sanctum/csrf-cookie');
   }

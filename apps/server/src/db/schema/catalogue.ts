@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 import { partners } from './partners';
@@ -31,12 +32,16 @@ export const colours = pgTable(
   (t) => [index('colours_name_idx').on(sql`lower(${t.name})`)],
 );
 
-export const measureUnits = pgTable('measure_units', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  shortCode: text('short_code').notNull(),
-  ...timestamps,
-});
+export const measureUnits = pgTable(
+  'measure_units',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortCode: text('short_code').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('measure_units_name_unique').on(sql`lower(${t.name})`)],
+);
 
 /** A quantity of a measure unit ("1 Stem", "10 Stem"): what one component is sold in. */
 export const componentUnits = pgTable(

@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -35,5 +36,6 @@ export const locations = pgTable(
     index('locations_parent_idx').on(t.parentId),
     index('locations_type_idx').on(t.locationType, t.name),
     index('locations_name_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('locations_handle_unique').on(t.handle),
   ],
 );

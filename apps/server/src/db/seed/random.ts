@@ -83,15 +83,7 @@ export class Rng {
   }
 }
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from '@bloomline/contract';
 
 /** A South African mobile number, as people write it: "+27 82 555 0142". */
 export function mobilePhone(rng: Rng): string {

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "locations_handle_unique" ON "locations" USING btree ("handle");--> statement-breakpoint
+CREATE UNIQUE INDEX "measure_units_name_unique" ON "measure_units" USING btree (lower("name"));

@@ -1,0 +1,74 @@
+import { asc, desc, or, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL, SQLWrapper } from 'drizzle-orm';
+
+import { buildPageMeta, DEFAULT_PER_PAGE } from '@bloomline/contract';
+import type { Paged, PageMeta } from '@bloomline/contract';
+
+/** LIKE's own characters in a user's text match themselves: escaped here, and nowhere else. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive contains over an area's text columns; nothing when the search box is empty. */
+export function searchWhere(q: string | undefined, columns: (AnyColumn | SQLWrapper)[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(...columns.map((c) => sql`lower(${c}) like ${pattern}`));
+}
+
+/**
+ * ORDER BY from a whitelisted sort key (the contract's enum already refused anything else) and a
+ * direction; the id breaks ties so pages never overlap or skip a row.
+ */
+export function sortBy<K extends string>(
+  columns: Record<K, AnyColumn | SQL>,
+  key: K,
+  direction: 'asc' | 'desc',
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const dir = direction === 'desc' ? desc : asc;
+  return [dir(columns[key]), dir(tieBreaker)];
+}
+
+/** Add to a page's select: the whole list's size, counted by the same statement that reads the page. */
+export const totalRows = () => sql<number>`(count(*) over ())::int`.as('total_rows');
+
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+/**
+ * One paged list in Laravel's shape. `rows` reads one page with `totalRows()` in its select (one round
+ * trip); only a page past the end, which has no row to carry the total, asks `count` separately.
+ */
+export async function pageOf<Row extends { total_rows: number }>(
+  request: PageRequest & Record<string, unknown>,
+  path: string,
+  query: {
+    rows: (page: { limit: number; offset: number }) => Promise<Row[]>;
+    count: () => Promise<number>;
+  },
+): Promise<Paged<Omit<Row, 'total_rows'>>> {
+  const limit = request.per_page;
+  const rows = await query.rows({ limit, offset: (request.page - 1) * limit });
+  const total = rows[0]?.total_rows ?? (request.page > 1 ? await query.count() : 0);
+  return {
+    data: rows.map(({ total_rows: _total, ...row }) => row),
+    meta: pageMetaOf(request, path, total),
+  };
+}
+
+/** Laravel's paginator meta for a request; links keep the request's other parameters. */
+export function pageMetaOf(
+  request: PageRequest & Record<string, unknown>,
+  path: string,
+  total: number,
+): PageMeta {
+  const query: Record<string, string | number | undefined> = {};
+  for (const [key, value] of Object.entries(request)) {
+    if (key === 'per_page' && value === DEFAULT_PER_PAGE) continue;
+    if (typeof value === 'string' || typeof value === 'number') query[key] = value;
+  }
+  return buildPageMeta({ page: request.page, perPage: request.per_page, total, path, query });
+}

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router';
 
 import type { CurrentUser } from '@bloomline/contract';
 
@@ -36,7 +36,8 @@ export const testQueryClient = () =>
 
 /**
  * Renders a screen the way the app does: theme, a fresh query client, a signed-in session and a data router
- * (so that blockers work), at the last address of `history`.
+ * (so that blockers work), at the last address of `history`. Mantine's test mode drops transitions and
+ * portals, so a dropdown's options are there at once.
  */
 export function renderApp(
   ui: ReactElement,
@@ -57,7 +58,7 @@ export function renderApp(
     { initialEntries: history, initialIndex: history.length - 1 },
   );
   const result = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={queryClient}>
         <SessionContext.Provider value={session}>
           <RouterProvider router={router} />
@@ -66,4 +67,10 @@ export function renderApp(
     </MantineProvider>,
   );
   return { ...result, queryClient, router };
+}
+
+/** Shows the address the app is at, for tests that follow navigation. */
+export function Where() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.pathname + location.search}</output>;
 }

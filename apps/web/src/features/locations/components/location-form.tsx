@@ -115,7 +115,7 @@ export function LocationForm({ location }: { location?: Location }) {
   return (
     <ApiForm
       controller={controller}
-      label="Location"
+      label="Edit location"
       actions={
         <FormButtons
           submitLabel="Submit"
@@ -125,7 +125,7 @@ export function LocationForm({ location }: { location?: Location }) {
         />
       }
     >
-      <Section title="Location">
+      <Section title="Details">
         <TextInput
           label="Name"
           required
@@ -200,6 +200,8 @@ export function LocationForm({ location }: { location?: Location }) {
                 label="Latitude"
                 min={-90}
                 max={90}
+                // Out of range is said in the server's words rather than silently changed.
+                clampBehavior="none"
                 decimalScale={6}
                 hideControls
                 {...form.getInputProps('latitude')}
@@ -208,6 +210,7 @@ export function LocationForm({ location }: { location?: Location }) {
                 label="Longitude"
                 min={-180}
                 max={180}
+                clampBehavior="none"
                 decimalScale={6}
                 hideControls
                 {...form.getInputProps('longitude')}

@@ -115,7 +115,7 @@ export function DeleteAction({ name, ...rest }: DeleteActionProps) {
       title="Delete record"
       message={DELETE_CONFIRM_TEXT}
       confirmLabel="Delete"
-      size="xs"
+      size="compact-sm"
       variant="subtle"
       color="red.9"
       {...rest}

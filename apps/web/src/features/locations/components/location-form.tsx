@@ -66,6 +66,9 @@ export function toFormValues(location?: Location): LocationFormValues {
   };
 }
 
+/** How close the map comes for each kind of place. */
+const MAP_ZOOM: Record<LocationType, number> = { country: 5, province: 7, city: 11, suburb: 14 };
+
 const numberOrNull = (v: number | string) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -224,7 +227,7 @@ export function LocationForm({ location }: { location?: Location }) {
             <Suspense fallback={null}>
               <PointMap
                 point={point}
-                zoom={13}
+                zoom={MAP_ZOOM[values.location_type]}
                 height={240}
                 label="Map: click to place the location"
                 onPick={(p) => {

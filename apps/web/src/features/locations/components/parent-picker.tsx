@@ -40,7 +40,7 @@ export function ParentPicker({ type, value, onChange, current, error }: ParentPi
 
   if (!parentType) {
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" mt={{ base: 0, sm: 30 }}>
         A country has no parent.
       </Text>
     );

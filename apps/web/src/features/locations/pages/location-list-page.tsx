@@ -24,7 +24,7 @@ const columns: DataColumn<LocationListItem>[] = [
       <Button
         component={Link}
         to={`/locations/${l.id}`}
-        size="xs"
+        size="compact-sm"
         variant="default"
         leftSection={<IconPencil size={14} aria-hidden />}
         aria-label={`Edit ${l.name}`}
@@ -58,7 +58,7 @@ export function LocationListPage() {
       onRetry={() => void locations.refetch()}
       meta={locations.data?.meta}
       onPage={(page) => update({ page })}
-      minWidth={420}
+      minWidth={0}
     />
   );
 }

@@ -32,7 +32,7 @@ export function UnitListPage() {
         <Button
           component={Link}
           to={`/units/${u.id}`}
-          size="xs"
+          size="compact-sm"
           variant="default"
           leftSection={<IconPencil size={14} aria-hidden />}
           aria-label={`Edit ${u.name}`}
@@ -59,7 +59,7 @@ export function UnitListPage() {
       loading={units.isPending}
       error={units.error}
       onRetry={() => void units.refetch()}
-      minWidth={420}
+      minWidth={0}
     />
   );
 }

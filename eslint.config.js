@@ -1,11 +1,12 @@
 // @ts-check
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /**
  * One zone per folder of apps/web/src/features, read from the disk, so a new feature is fenced in without
@@ -77,7 +78,15 @@ export default tseslint.config(
         },
       ],
     },
-    settings: { 'import-x/resolver-next': [] },
+    // The zones compare resolved files: without a resolver no import (relative or '@/…') was ever checked.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          alias: { '@': [fileURLToPath(new URL('./apps/web/src', import.meta.url))] },
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        }),
+      ],
+    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],

@@ -35,7 +35,7 @@ export function useListParams<Params>(schema: AddressSchema<Params>): ListParams
           if (value === undefined || value === null || value === '') next.delete(key);
           else next.set(key, String(value));
         }
-        if (!('page' in patch) || patch.page === 1) next.delete('page');
+        if (!('page' in patch)) next.delete('page');
         return next;
       });
     },

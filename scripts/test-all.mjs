@@ -5,6 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { ensureChromium } from './chromium.mjs';
+
+// The end-to-end run needs Chromium: install it or say what to run before anything else takes minutes.
+const chromium = ensureChromium();
+if (!chromium.ok) {
+  console.error(chromium.message);
+  process.exit(1);
+}
+
 mkdirSync('reports', { recursive: true });
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;

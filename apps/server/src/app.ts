@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -34,6 +34,7 @@ import { partnersRoutes } from './modules/partners/partners.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { formsPlugin } from './plugins/forms';
+import { routeStatusesPlugin } from './plugins/route-statuses';
 import { sessionPlugin } from './plugins/session';
 
 export interface AppDeps {
@@ -61,6 +62,12 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // The router's own refusals (a malformed percent-encoding in the path, a path segment too long) answer
+    // in the `{message}` shape of every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.statusCode === 414;
+      void reply.code(tooLong ? 414 : 400).send({ message: tooLong ? 'URI Too Long' : 'Bad Request' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,6 +110,8 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before swagger, so the document sees each route's completed list of error statuses.
+  await app.register(routeStatusesPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.appName} back office API`, version: APP_VERSION },
@@ -126,6 +135,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     cookieName: config.session.cookieName,
     lifetimeMinutes: config.session.lifetimeMinutes,
     secure: config.session.secure,
+    secret: config.sessionSecret,
   });
 
   const mail =
@@ -136,7 +146,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const auth = createAuthService({ db, mailer: mail, appUrl: config.appUrl });
+  const auth = createAuthService({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
 
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { db, auth });
@@ -149,7 +159,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   });
   await app.register(ordersRoutes, { db, orders });
   await app.register(partnersRoutes, { db });
-  await app.register(variantsRoutes, { db });
+  await app.register(variantsRoutes, { db, appUrl: config.appUrl });
   await app.register(imagesRoutes);
   const locations = createLocationsService({ db });
   await app.register(locationsRoutes, { locations });

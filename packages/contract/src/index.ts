@@ -1,4 +1,5 @@
 export * from './validation';
+export * from './fields';
 export * from './errors';
 export * from './paging';
 export * from './statuses';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
+import { idField, text } from './fields';
 import { formNumber, formOptional } from './forms';
-import { listRequest } from './paging';
+import { given, listRequest } from './paging';
 import { optionalString, requiredString } from './validation';
 
 export const LOCATION_TYPES = ['country', 'province', 'city', 'suburb'] as const;
@@ -60,7 +61,7 @@ export const LOCATION_SORTS = ['name', 'location_type', 'created_at'] as const;
 const locationList = listRequest({
   sorts: LOCATION_SORTS,
   sort: 'name',
-  filters: { type: z.preprocess((v) => (v === '' ? undefined : v), locationType.optional()) },
+  filters: { type: given(locationType.optional()) },
 });
 /** GET /api/locations as the server reads it. */
 export const locationListRequest = locationList.strict;
@@ -77,9 +78,9 @@ const coordinate = (limit: number) => formNumber().pipe(z.number().min(-limit).m
 export const locationBody = z.object({
   name: requiredString(255),
   location_type: locationType,
-  parent_id: formOptional(z.coerce.number().int().min(1).max(2147483647)),
+  parent_id: formOptional(idField()),
   handle: formOptional(
-    z.string().trim().max(255).regex(HANDLE_PATTERN, {
+    text(255).regex(HANDLE_PATTERN, {
       message: 'The :attribute field must only contain lower-case letters, numbers and single dashes.',
     }),
   ),
@@ -98,9 +99,6 @@ export type LocationInput = z.output<typeof locationBody>;
 /** GET /api/provinces, /api/cities, /api/suburbs: the pickers of the partner form. */
 export const placeItem = z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable() });
 export type PlaceItem = z.infer<typeof placeItem>;
-export const suburbsQuery = z.object({
-  city: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(2147483647).optional(),
-  ),
-});
+export const suburbsQuery = z.object({ city: given(idField().optional()) });
+/** GET /api/cities: optionally the cities of one province. */
+export const citiesQuery = z.object({ province: given(idField().optional()) });

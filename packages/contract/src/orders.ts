@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { ORDER_FILTERS, lineStatus } from './statuses';
+import { idField, requiredText, text } from './fields';
 import { isoDate } from './validation';
 
 const money = z.number();
@@ -19,8 +20,8 @@ const given = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' 
 export const orderListRequest = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).catch(15).default(15),
-  q: given(z.string().trim().max(100).optional()),
-  p: given(z.coerce.number().int().min(1).optional()),
+  q: given(text(100).optional()),
+  p: given(idField().optional()),
   s: given(z.enum(ORDER_SORTS).default('created_at')),
   d: given(z.enum(['asc', 'desc']).default('desc')),
   filter: given(z.enum(ORDER_FILTERS).optional()),
@@ -50,6 +51,9 @@ export const orderLineSummary = z.object({
   value: money,
   status: lineStatus,
   partner: partnerName.nullable(),
+  productVariantId: z.number().nullable(),
+  giftMessage: z.string().nullable(),
+  customName: z.string().nullable(),
 });
 export type OrderLineSummary = z.infer<typeof orderLineSummary>;
 
@@ -67,7 +71,10 @@ const recipient = {
   longitude: z.number().nullable(),
 };
 
-/** An order as the lists show it: for a partner, only their lines and their status. */
+/**
+ * An order as the lists show it: for a partner, only their lines and their status. It carries what clients
+ * of the original API read from the list alone (`notes`, `onPay`, the lines' variant and gift message).
+ */
 export const orderSummary = z.object({
   id: z.number(),
   name: z.string(),
@@ -80,6 +87,9 @@ export const orderSummary = z.object({
   totalValue: money,
   hasRefund: z.boolean(),
   hasReturn: z.boolean(),
+  notes: z.string().nullable(),
+  /** The viewer's on pay incl. delivery (rand); for staff, what every partner on the order is paid. */
+  onPay: money,
   lines: z.array(orderLineSummary),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
@@ -94,13 +104,10 @@ export const lineReturn = z.object({
 });
 
 export const orderLine = orderLineSummary.extend({
-  productVariantId: z.number().nullable(),
   returns: z.array(lineReturn),
   hasRefund: z.boolean(),
   /** Guideline texts such as "2 x Red rose - stem (Red)". */
   product_components: z.array(z.string()),
-  giftMessage: z.string().nullable(),
-  customName: z.string().nullable(),
   image: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
   variantTitle: z.string().nullable(),
 });
@@ -127,7 +134,6 @@ export const orderExtra = z.object({
 });
 
 export const orderDetail = orderSummary.extend({
-  notes: z.string().nullable(),
   lines: z.array(orderLine),
   adjustments: z.array(adjustment),
   extra: orderExtra.nullable(),
@@ -174,7 +180,7 @@ export const candidatesQuery = z.object({
       z.enum(['1', '0', 'true', 'false', '']).optional(),
     )
     .transform((v) => v === '1' || v === 'true'),
-  q: z.string().trim().max(100).optional(),
+  q: text(100).optional(),
 });
 
 export const partnerPickerItem = z.object({
@@ -186,12 +192,12 @@ export const partnerPickerItem = z.object({
 });
 export type PartnerPickerItem = z.infer<typeof partnerPickerItem>;
 
-export const rejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
-export const lineIdBody = z.object({ id: z.coerce.number().int().positive() });
-export const rejectLineBody = lineIdBody.extend({ reason: z.string().trim().min(1).max(500) });
-export const reassignBody = z.object({ partner_id: z.coerce.number().int().positive() });
+export const rejectBody = z.object({ reason: requiredText(500) });
+export const lineIdBody = z.object({ id: idField() });
+export const rejectLineBody = lineIdBody.extend({ reason: requiredText(500) });
+export const reassignBody = z.object({ partner_id: idField() });
 /** `GET /api/partners`: the pickers' search by name. */
-export const partnersQuery = z.object({ q: z.string().trim().max(100).optional() });
+export const partnersQuery = z.object({ q: text(100).optional() });
 /** `GET /api/order-line-statuses`: each line status with its id. */
 export const lineStatusItem = z.object({ id: z.number(), name: lineStatus });
 export const deliveryDateBody = z.object({ deliveryDate: isoDate() });
@@ -204,6 +210,7 @@ export const productVariantDetail = z.object({
     id: z.number(),
     title: z.string(),
     description: z.string().nullable(),
+    /** Absolute URLs (built from APP_URL) of JPEG or PNG pictures. */
     images: z.array(z.object({ url: z.string(), altText: z.string().nullable() })),
   }),
   component_rates: z.array(
@@ -216,7 +223,8 @@ export const productVariantDetail = z.object({
           id: z.number(),
           name: z.string(),
           unit: z.object({ name: z.string() }).nullable(),
-          colour: z.object({ name: z.string() }).nullable(),
+          /** Always given: a component without a colour of its own answers "Mixed". */
+          colour: z.object({ name: z.string() }),
         }),
       }),
     }),

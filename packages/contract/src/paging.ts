@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { text } from './fields';
+
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
 
@@ -89,7 +91,7 @@ export const given = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 /** The search box's text: case-insensitive contains over an area's obvious text columns. */
-export const searchText = () => z.string().trim().max(100);
+export const searchText = () => text(100);
 
 type Lenient<S extends z.ZodRawShape> = z.ZodObject<{ [K in keyof S]: z.ZodCatch<S[K]> }>;
 

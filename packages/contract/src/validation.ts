@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { dateField, isCleanText, requiredText, TEXT_MESSAGE } from './fields';
+
 /**
  * Validation messages in Laravel's words, because the clients were written against a Laravel API.
  * Messages carry an `:attribute` placeholder; `toErrorBag` fills it from the field's path, the way Laravel
@@ -14,8 +16,8 @@ z.config({
     }
     switch (issue.code) {
       case 'invalid_type':
-        if (issue.expected === 'number' || issue.expected === 'int')
-          return 'The :attribute field must be a number.';
+        if (issue.expected === 'int') return 'The :attribute field must be an integer.';
+        if (issue.expected === 'number') return 'The :attribute field must be a number.';
         if (issue.expected === 'boolean') return 'The :attribute field must be true or false.';
         if (issue.expected === 'array') return 'The :attribute field must be an array.';
         return 'The :attribute field must be a string.';
@@ -76,14 +78,15 @@ export function summariseErrorBag(bag: ErrorBag): string {
 }
 
 /** A required text field: like Laravel's ConvertEmptyStringsToNull, blank counts as missing. */
-export const requiredString = (max = 255) => z.string().trim().min(1).max(max);
+export const requiredString = requiredText;
 export const optionalString = (max = 255) =>
   z
     .string()
+    .refine(isCleanText, TEXT_MESSAGE)
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v === '' || v === undefined ? null : v));
-export const email = () => z.string().trim().min(1).max(255).pipe(z.email());
-/** ISO calendar date, YYYY-MM-DD. */
-export const isoDate = () => z.iso.date();
+export const email = () => requiredText(255).pipe(z.email());
+/** ISO calendar date, YYYY-MM-DD, that exists and lies in 1900..2999 (see `dateField`). */
+export const isoDate = dateField;

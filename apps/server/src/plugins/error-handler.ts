@@ -9,6 +9,7 @@ import { ERROR_MESSAGES, summariseErrorBag, toErrorBag } from '@bloomline/contra
 
 import { constraintError } from '../lib/db-errors';
 import { HttpError, ValidationError } from '../lib/errors';
+import { decodedPath } from './session';
 
 export interface ErrorHandlerOptions {
   /** Answers a GET that matched no route and is not an API path (the single-page app's history fallback). */
@@ -37,19 +38,22 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    // The router matched the decoded path, so the decoded path decides (never the raw string).
+    const raw = request.url.split('?')[0] ?? '/';
+    const path = decodedPath(raw);
+    // Any known path (an API route, /health …) answers 405 to another method.
+    const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
+      (m) => m !== request.method && paths.find(m, raw) !== null,
+    );
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          message: `The ${request.method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed.join(', ')}.`,
+        });
+    }
     if (isApi(path)) {
-      const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
-        (m) => m !== request.method && paths.find(m, path) !== null,
-      );
-      if (allowed.length > 0) {
-        return reply
-          .code(405)
-          .header('allow', allowed.join(', '))
-          .send({
-            message: `The ${request.method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed.join(', ')}.`,
-          });
-      }
       return reply.code(404).send({ message: ERROR_MESSAGES[404] });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && opts.fallback) {

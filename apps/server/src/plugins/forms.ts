@@ -15,13 +15,40 @@ export const MULTIPART_LIMITS = {
   parts: 104,
 };
 
+const hasStatus = (e: unknown) =>
+  typeof e === 'object' && e !== null && 'statusCode' in e && typeof e.statusCode === 'number';
+
+/** Reads a multipart body into a plain object: text fields as strings, files as Buffers, repeats as arrays. */
+async function multipartBody(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const put = (name: string, value: unknown) => {
+    const had = body[name];
+    body[name] =
+      had === undefined ? value : Array.isArray(had) ? [...(had as unknown[]), value] : [had, value];
+  };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') put(part.fieldname, await part.toBuffer());
+    else put(part.fieldname, part.value);
+  }
+  return { ...body };
+}
+
 /**
- * Multipart bodies arrive as plain objects (`attachFieldsToBody: 'keyValues'`: text fields as strings,
- * files as Buffers) before validation, so the same contract schema validates JSON, urlencoded and
- * multipart bodies, and a 422 bag comes from the one error mapper.
+ * Multipart bodies arrive as plain objects before validation, so the same contract schema validates JSON,
+ * urlencoded and multipart bodies, and a 422 bag comes from the one error mapper. A body that is not a
+ * well-formed form (a cut-off part, a missing boundary) is a 400, never a 500; one over the limits a 413.
  */
 export const formsPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    try {
+      request.body = await multipartBody(request);
+    } catch (error) {
+      if (hasStatus(error)) throw error;
+      throw new HttpError(400, 'The multipart form could not be read.');
+    }
+  });
 });
 
 function spoofedMethod(request: FastifyRequest): string | undefined {

@@ -1,11 +1,13 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { ROLE_IDS } from '@bloomline/contract';
 
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { sessions, settings, users } from '../db/schema';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { csrfMismatch, forbidden, HttpError, unauthenticated } from '../lib/errors';
 import { ReadCache } from '../lib/read-cache';
@@ -25,10 +27,9 @@ export interface SessionState {
   token: string;
   csrfToken: string;
   userId: number | null;
+  /** A row exists for this session (a signed-in user's); a guest's session lives in its cookie alone. */
   persisted: boolean;
   lastActivity: Date;
-  /** Set when this request started the session (sign-in): its cookies must go out with the answer. */
-  issued?: boolean;
 }
 
 declare module 'fastify' {
@@ -94,29 +95,102 @@ async function loadSession(db: Db, id: string): Promise<StoredSession | null> {
   return row ?? null;
 }
 
-export const isSessionRoute = (url: string) =>
-  SESSION_PREFIXES.some((p) => url.startsWith(p)) && !url.startsWith('/api/openapi.json');
+/** A path with its percent-encoding undone, as the router reads it; the raw path when it cannot be decoded. */
+export function decodedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether a route path (a route's pattern or a decoded path, never the raw URL) belongs to the session. */
+export const isSessionPath = (path: string) =>
+  SESSION_PREFIXES.some((p) => path.startsWith(p)) && path !== '/api/openapi.json';
+
+/**
+ * Whether a request is on a session route. Decided on the route the router chose (its pattern), or for a
+ * path no route matched on the decoded path, so `/%61pi/login` is the same session route as `/api/login`.
+ */
+export const isSessionRequest = (request: FastifyRequest) =>
+  isSessionPath(request.routeOptions.url ?? decodedPath(request.url));
+
+export const isStateChanging = (method: string) => STATE_CHANGING.has(method.toUpperCase());
+
+/** The header's token with any percent-encoding undone (Laravel decodes it); null when malformed. */
+function sentToken(request: FastifyRequest): string | null {
+  const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
+  const sent = Array.isArray(header) ? header[0] : header;
+  if (!sent) return null;
+  try {
+    return decodeURIComponent(sent);
+  } catch {
+    return null;
+  }
+}
+
+const GUEST_KEY_SETTING = 'session.guest_key';
+
+/**
+ * The key a guest's CSRF token is derived with. Every instance must agree on it and none keeps state of its
+ * own: derived from SESSION_SECRET when set, else a random key created once and kept in `settings` (the
+ * insert that loses a race between two starting instances changes nothing, and both read the winner's).
+ */
+export async function guestCsrfKey(db: Db, secret: string | undefined): Promise<string> {
+  if (secret) return createHmac('sha256', secret).update('bloomline guest csrf').digest('hex');
+  await db
+    .insert(settings)
+    .values({ key: GUEST_KEY_SETTING, value: randomToken(32) })
+    .onConflictDoNothing({ target: settings.key });
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, GUEST_KEY_SETTING));
+  if (typeof row?.value !== 'string') throw new Error('The guest CSRF key could not be stored.');
+  return row.value;
+}
 
 export interface SessionOptions {
   db: Db;
   cookieName: string;
   lifetimeMinutes: number;
   secure: boolean;
+  /** SESSION_SECRET, when set: the guest CSRF key is derived from it. */
+  secret: string | undefined;
+}
+
+/** The guest CSRF key and session lifetime of each database's app (tests run several apps in one process). */
+const appSessions = new WeakMap<Db, { guestKey: string; lifetimeMs: number }>();
+
+/** A guest's session: its token is the cookie, its CSRF token an HMAC of it, and no row is written. */
+function guestSession(db: Db, token: string = randomToken(30)): SessionState {
+  const guestKey = appSessions.get(db)?.guestKey;
+  if (!guestKey) throw new Error('The session plugin is not registered.');
+  return {
+    token,
+    csrfToken: createHmac('sha256', guestKey).update(token).digest('base64url'),
+    userId: null,
+    persisted: false,
+    lastActivity: new Date(),
+  };
 }
 
 /**
- * Laravel-style database sessions with Sanctum's CSRF check: every session route loads (or starts) a
- * session, state-changing requests must echo the session's token in X-XSRF-TOKEN, and every answer re-sends
- * the session and XSRF-TOKEN cookies so the idle lifetime rolls.
+ * Laravel-style database sessions with Sanctum's CSRF check: every session route loads the session (a
+ * signed-in user's row) or takes the guest's from its cookie, state-changing requests must echo the
+ * session's token in X-XSRF-TOKEN, and every answer re-sends the session and XSRF-TOKEN cookies so the idle
+ * lifetime rolls. Only signing in writes a session row: nobody signed out can grow the table.
  */
 export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opts) => {
   const { db } = opts;
   const lifetimeMs = opts.lifetimeMinutes * 60_000;
+  appSessions.set(db, { guestKey: await guestCsrfKey(db, opts.secret), lifetimeMs });
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!isSessionRoute(request.url)) return;
+    if (!isSessionRequest(request)) return;
     const token = request.cookies[opts.cookieName];
     if (token) {
       const id = sha256(token);
@@ -136,49 +210,29 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
         }
       }
     }
-    request.session ??= {
-      token: randomToken(30),
-      csrfToken: randomToken(30),
-      userId: null,
-      persisted: false,
-      lastActivity: new Date(),
-    };
-    if (STATE_CHANGING.has(request.method)) {
-      const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
-      const sent = Array.isArray(header) ? header[0] : header;
-      if (
-        !request.session.persisted ||
-        !sent ||
-        !safeEqual(decodeURIComponent(sent), request.session.csrfToken)
-      ) {
-        throw csrfMismatch();
-      }
+    // A cookie without a live row is a guest's (or an ended session's: it continues as a guest).
+    request.session ??= guestSession(db, token || undefined);
+    if (isStateChanging(request.method)) {
+      const sent = sentToken(request);
+      if (!token || !sent || !safeEqual(sent, request.session.csrfToken)) throw csrfMismatch();
     }
   });
 
   app.addHook('onSend', async (request, reply) => {
     const session = request.session;
     if (!session) return;
+    // Signed-in answers must not be kept by a browser or proxy; every session route answers so.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     const now = new Date();
-    // The cookies are (re)sent whenever the stored session is written: when it starts and when its
-    // last activity is moved on (at most once a minute), so the browser's expiry follows the database's.
-    // /sanctum/csrf-cookie always sends them, as a client asks it precisely to get the XSRF cookie.
-    let send = session.issued === true || request.url.startsWith('/sanctum/csrf-cookie');
-    if (!session.persisted) {
-      await insertSession(db, session, request);
-      send = true;
-      if (Math.random() < 0.02) {
-        await db.delete(sessions).where(lt(sessions.lastActivity, new Date(Date.now() - lifetimeMs)));
-      }
-    } else if (now.getTime() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
+    // last_activity is written at most once a minute per session; the cookies go out on every answer,
+    // errors included, as Laravel does (clients of the original API treat an answer without them as failed).
+    if (session.persisted && now.getTime() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
       const id = sha256(session.token);
       await db.update(sessions).set({ lastActivity: now }).where(eq(sessions.id, id));
       const cache = sessionCache(db);
       const stored = cache.get(id);
       if (stored) cache.set(id, { ...stored, lastActivity: now });
-      send = true;
     }
-    if (!send) return;
     const cookie = {
       path: '/',
       sameSite: 'lax' as const,
@@ -200,6 +254,10 @@ async function insertSession(db: Db, session: SessionState, request: FastifyRequ
     lastActivity: new Date(),
   });
   session.persisted = true;
+  const lifetimeMs = appSessions.get(db)?.lifetimeMs;
+  if (lifetimeMs && Math.random() < 0.02) {
+    await db.delete(sessions).where(lt(sessions.lastActivity, new Date(Date.now() - lifetimeMs)));
+  }
 }
 
 /** Sign-in: a new session id for the user (the old one stops working), same CSRF token, as Laravel does. */
@@ -213,7 +271,6 @@ export async function startUserSession(db: Db, request: FastifyRequest, user: Se
     userId: user.id,
     persisted: false,
     lastActivity: new Date(),
-    issued: true,
   };
   await insertSession(db, request.session, request);
   request.user = user;
@@ -224,13 +281,7 @@ export async function endSession(db: Db, request: FastifyRequest): Promise<void>
   const old = request.session;
   if (old?.persisted) await db.delete(sessions).where(eq(sessions.id, sha256(old.token)));
   sessionCache(db).invalidate();
-  request.session = {
-    token: randomToken(30),
-    csrfToken: randomToken(30),
-    userId: null,
-    persisted: false,
-    lastActivity: new Date(),
-  };
+  request.session = guestSession(db);
   request.user = null;
 }
 
@@ -238,6 +289,15 @@ export async function endSession(db: Db, request: FastifyRequest): Promise<void>
 export async function endSessionsOf(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
   sessionCache(db).invalidate();
+}
+
+/**
+ * Ends a user's sessions but the one of `request` (a password change signs out every other device). Runs in
+ * the caller's transaction; call `forgetCachedSessions` once it has committed.
+ */
+export async function endOtherSessionsOf(tx: DbOrTx, userId: number, request: FastifyRequest): Promise<void> {
+  const keep = request.session?.persisted ? sha256(request.session.token) : '';
+  await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep)));
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {
@@ -248,6 +308,21 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated();
   if (!request.user.isStaff) throw forbidden();
 }
+
+type Guard = typeof requireUser;
+const moduleGuards = new WeakMap<object, Guard>();
+
+/**
+ * Guards every route of a module once: call it first in the module's (encapsulated) plugin. The guard
+ * runs before validation like a route's own, and the OpenAPI statuses know it (`moduleGuardOf`).
+ */
+export function guardModule(app: FastifyInstance, guard: Guard): void {
+  moduleGuards.set(app, guard);
+  app.addHook('preValidation', guard);
+}
+
+/** The guard a module put on all its routes, for the instance a route is registered on. */
+export const moduleGuardOf = (instance: object): Guard | undefined => moduleGuards.get(instance);
 
 export async function guestOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (request.user) throw new HttpError(406, 'Already authenticated.');

@@ -25,11 +25,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface HarnessOptions {
+  /** Environment settings for the app's config on top of the tests' own, e.g. `SESSION_COOKIE`. */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
  * A fresh app on a fresh database for one test file: embedded PostgreSQL in memory by default, or, when
  * DATABASE_URL is set, a database of its own on that server.
  */
-export async function createHarness(): Promise<Harness> {
+export async function createHarness({ env = {} }: HarnessOptions = {}): Promise<Harness> {
   const url = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -60,6 +65,7 @@ export async function createHarness(): Promise<Harness> {
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bloomline-test-')),
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
+    ...env,
   });
   const app = await buildApp({ config, database, mailer, logger: false });
   await app.ready();

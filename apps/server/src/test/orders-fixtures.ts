@@ -12,6 +12,8 @@ export interface LineSpec {
   valueCents?: number;
   quantity?: number;
   title?: string;
+  /** Any other column of the line (gift message, variant, partner_delivers …). */
+  more?: Partial<typeof orderLines.$inferInsert>;
 }
 
 let seq = 50_000;
@@ -56,6 +58,7 @@ export async function createOrder(
         quantity: l.quantity ?? 1,
         valueCents: l.valueCents ?? 45000,
         statusBeforeCancel: l.status === 'cancel-requested' ? 'accepted' : null,
+        ...l.more,
       })),
     )
     .returning({ id: orderLines.id });

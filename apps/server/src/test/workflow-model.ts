@@ -80,6 +80,8 @@ export function predict(lines: readonly ModelLine[], call: Call): Prediction {
   if (!lineActionsFor({ status: line.status, hasPartner: line.partner !== null }).includes(call.action)) {
     return refuse(409);
   }
+  // Giving an open line to the partner it already has changes nothing: refused.
+  if (call.action === 'assign' && line.status === 'open' && line.partner === call.to) return refuse(409);
   const partner =
     call.action === 'assign' ? call.to! : 'clearsPartner' in rule && rule.clearsPartner ? null : line.partner;
   return {

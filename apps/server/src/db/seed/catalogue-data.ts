@@ -11,6 +11,8 @@ export const COLOURS = [
   'Green',
   'Blue',
   'Cream',
+  'Clear',
+  'Brown',
 ] as const;
 
 // [name, short code]
@@ -36,9 +38,9 @@ export const COMPONENT_UNITS = [
 
 export type Kind = 'flower' | 'greenery' | 'container' | 'gift' | 'service';
 
-// [name, wholesale cents, unit "qty short", colour or null, kind]
+// [name, wholesale cents, unit "qty short", colour (colourless items: Clear, Brown or Mixed), kind]
 // prettier-ignore
-export const COMPONENTS: readonly (readonly [string, number, string, string | null, Kind])[] = [
+export const COMPONENTS: readonly (readonly [string, number, string, string, Kind])[] = [
   ['Red rose', 1250, '1 st', 'Red', 'flower'],
   ['White rose', 1250, '1 st', 'White', 'flower'],
   ['Pink rose', 1250, '1 st', 'Pink', 'flower'],
@@ -66,23 +68,23 @@ export const COMPONENTS: readonly (readonly [string, number, string, string | nu
   ['Pittosporum', 2800, '1 bn', 'Green', 'greenery'],
   ['Statice', 3000, '1 bn', 'Purple', 'greenery'],
   ['Waxflower', 3800, '1 bn', 'Pink', 'greenery'],
-  ['Glass vase', 8500, '1 ea', null, 'container'],
+  ['Glass vase', 8500, '1 ea', 'Clear', 'container'],
   ['Ceramic pot', 9500, '1 ea', 'White', 'container'],
   ['Hat box', 7500, '1 ea', 'Pink', 'container'],
-  ['Gift box', 4500, '1 ea', null, 'container'],
-  ['Wicker basket', 11000, '1 ea', null, 'container'],
+  ['Gift box', 4500, '1 ea', 'Mixed', 'container'],
+  ['Wicker basket', 11000, '1 ea', 'Brown', 'container'],
   ['Floral foam brick', 1800, '1 ea', 'Green', 'container'],
-  ['Kraft wrapping', 900, '1 ea', null, 'container'],
+  ['Kraft wrapping', 900, '1 ea', 'Brown', 'container'],
   ['Satin ribbon', 500, '1 ea', 'Red', 'container'],
-  ['Belgian chocolates', 9500, '250 g', null, 'gift'],
-  ['Chocolate slab', 4200, '1 ea', null, 'gift'],
+  ['Belgian chocolates', 9500, '250 g', 'Brown', 'gift'],
+  ['Chocolate slab', 4200, '1 ea', 'Brown', 'gift'],
   ['Teddy bear', 12000, '1 ea', 'Cream', 'gift'],
-  ['Sparkling wine', 13500, '1 btl', null, 'gift'],
+  ['Sparkling wine', 13500, '1 btl', 'Clear', 'gift'],
   ['Rooibos tea tin', 6500, '1 ea', 'Red', 'gift'],
-  ['Biscotti jar', 5500, '1 ea', null, 'gift'],
-  ['Greeting card', 1800, '1 ea', null, 'gift'],
+  ['Biscotti jar', 5500, '1 ea', 'Clear', 'gift'],
+  ['Greeting card', 1800, '1 ea', 'Mixed', 'gift'],
   ['Helium balloon', 3500, '1 ea', 'Mixed', 'gift'],
-  ['Delivery', 6000, '1 ea', null, 'service'],
+  ['Delivery', 6000, '1 ea', 'Mixed', 'service'],
 ];
 
 // [name, default markup, default auto update, rebate]

@@ -96,7 +96,7 @@ export async function seedCatalogue(
     showOnMenu: kind !== 'service',
     isCommission: kind === 'flower' || kind === 'greenery' || kind === 'container',
     unitId: unitId.get(unit)!,
-    colourId: colour ? colourId.get(colour)! : null,
+    colourId: colourId.get(colour)!,
     ...stamp(395 - (i % 30)),
   }));
   await insertMany(db, components, componentRows);
@@ -165,7 +165,7 @@ export async function seedCatalogue(
     });
     imageRows.push({
       productId,
-      url: `/images/products/${handle}.svg`,
+      url: `/images/products/${handle}.png`,
       altText: p.title,
       position: 1,
       createdAt: at(daysAgo),

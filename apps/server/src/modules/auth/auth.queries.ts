@@ -21,8 +21,13 @@ export async function readSettings(db: DbOrTx) {
     .from(settings)
     .where(inArray(settings.key, ['vat', 'features.statements']));
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
-  const vat = Number(value('vat') ?? 0.15);
-  return { vat: Number.isFinite(vat) ? vat : 0.15, statements: value('features.statements') !== false };
+  return { vat: vatSetting(value('vat')), statements: value('features.statements') !== false };
+}
+
+/** The `vat` setting's stored value as a fraction; 0.15 when it is missing or not a number. */
+export function vatSetting(value: unknown): number {
+  const vat = Number(value ?? 0.15);
+  return Number.isFinite(vat) ? vat : 0.15;
 }
 
 /** GET /api/me: the user with role, partner, permissions, settings and features. */

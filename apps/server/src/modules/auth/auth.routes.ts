@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
       },
     },
     async (request) => {
-      await auth.changePassword(currentUser(request).id, request.body);
+      await auth.changePassword(request, currentUser(request).id, request.body);
       return { status: AUTH_MESSAGES.passwordChanged };
     },
   );

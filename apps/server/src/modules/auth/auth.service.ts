@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
 import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@bloomline/contract';
 import { AUTH_MESSAGES, ROLE_IDS } from '@bloomline/contract';
@@ -11,11 +11,22 @@ import { audit } from '../../lib/audit';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { tooManyRequests, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { endSessionsOf, startUserSession } from '../../plugins/session';
+import {
+  endOtherSessionsOf,
+  endSessionsOf,
+  forgetCachedSessions,
+  startUserSession,
+} from '../../plugins/session';
 import { findUserByEmail } from './auth.queries';
 
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const THROTTLE_WINDOW_SECONDS = 60;
+/**
+ * Failed sign-ins from one client address across every e-mail within the window, then 429 until it ends
+ * (Laravel's throttle by IP). An office behind one address would need 15 wrong passwords in a minute to be
+ * held up, and then only for the rest of that minute; a guesser gets no more than 15 tries a minute.
+ */
+export const MAX_ADDRESS_LOGIN_FAILURES = 15;
 export const RESET_TOKEN_MINUTES = 60;
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommended minimum). */
@@ -25,17 +36,25 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
-export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
+export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
   const throttleKey = (email: string, ip: string) => sha256(`${email.toLowerCase()}|${ip}`);
+  const addressKey = (ip: string) => sha256(`address:${ip}`);
+  // Verified against when the e-mail has no account, so an unknown address costs the same as a known one.
+  const dummyHash = hashPassword(randomToken(16));
+  const verifyOrDummy = async (passwordHash: string | undefined, password: string) => {
+    const ok = await verify(passwordHash ?? (await dummyHash), password).catch(() => false);
+    return ok && passwordHash !== undefined;
+  };
 
-  async function assertNotThrottled(key: string) {
+  async function assertNotThrottled(key: string, max: number) {
     const [row] = await db
       .select()
       .from(loginThrottles)
       .where(and(eq(loginThrottles.key, key), gt(loginThrottles.resetAt, new Date())));
-    if (row && row.attempts >= MAX_LOGIN_ATTEMPTS) {
+    if (row && row.attempts >= max) {
       const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
       throw tooManyRequests(AUTH_MESSAGES.throttled(seconds), seconds);
     }
@@ -58,11 +77,14 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
   return {
     async login(request: FastifyRequest, body: LoginBody) {
       const key = throttleKey(body.email, request.ip);
-      await assertNotThrottled(key);
+      const address = addressKey(request.ip);
+      await assertNotThrottled(key, MAX_LOGIN_ATTEMPTS);
+      await assertNotThrottled(address, MAX_ADDRESS_LOGIN_FAILURES);
       const user = await findUserByEmail(db, body.email);
-      const ok = user ? await verify(user.passwordHash, body.password).catch(() => false) : false;
+      const ok = await verifyOrDummy(user?.passwordHash, body.password);
       if (!user || !ok) {
         await recordFailure(key);
+        await recordFailure(address);
         throw ValidationError.field('email', AUTH_MESSAGES.failed);
       }
       if (!user.enabled) throw ValidationError.field('email', AUTH_MESSAGES.disabled);
@@ -82,7 +104,11 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
     /** Same answer whether or not the address has an account, so it cannot be used to probe for users. */
     async forgotPassword(email: string) {
       const user = await findUserByEmail(db, email);
-      if (!user || !user.enabled) return;
+      if (!user || !user.enabled) {
+        // The same round trip as a known address's token write (a disabled user's old token ends with it).
+        await db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email.toLowerCase()));
+        return;
+      }
       const token = randomToken(32);
       await db
         .insert(passwordResetTokens)
@@ -92,29 +118,33 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
           set: { tokenHash: sha256(token), createdAt: new Date() },
         });
       const link = `${appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your Bloomline password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'You are receiving this e-mail because we received a password reset request for your account.',
-          '',
-          `Reset your password: ${link}`,
-          '',
-          `This link expires in ${String(RESET_TOKEN_MINUTES)} minutes and works once.`,
-          'If you did not request a password reset, no further action is required.',
-        ].join('\n'),
-      });
+      // Not awaited: how long a mail server takes must not tell a known address from an unknown one.
+      void mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Bloomline password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'You are receiving this e-mail because we received a password reset request for your account.',
+            '',
+            `Reset your password: ${link}`,
+            '',
+            `This link expires in ${String(RESET_TOKEN_MINUTES)} minutes and works once.`,
+            'If you did not request a password reset, no further action is required.',
+          ].join('\n'),
+        })
+        .catch((err: unknown) => log?.error({ err }, 'password reset mail failed'));
     },
 
     async resetPassword(body: ResetPasswordBody) {
       const email = body.email.toLowerCase();
       const invalid = () => ValidationError.field('email', AUTH_MESSAGES.resetToken);
       const user = await findUserByEmail(db, email);
-      if (!user) throw invalid();
+      // An unknown address does the same work (hash, token look-up) as a known one with a wrong token, so
+      // the answer takes as long either way.
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         // Deleting the token in the same statement that checks it makes it single use even under races.
         const used = await tx
           .delete(passwordResetTokens)
@@ -125,7 +155,7 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
             ),
           )
           .returning({ tokenHash: passwordResetTokens.tokenHash });
-        if (!used[0] || !safeEqual(used[0].tokenHash, sha256(body.token))) throw invalid();
+        if (!user || !used[0] || !safeEqual(used[0].tokenHash, sha256(body.token))) throw invalid();
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         await audit(tx, {
           userId: user.id,
@@ -134,11 +164,13 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
           propertyType: 'user',
           propertyId: user.id,
         });
+        return user.id;
       });
-      await endSessionsOf(db, user.id);
+      await endSessionsOf(db, userId);
     },
 
-    async changePassword(userId: number, body: ChangePasswordBody) {
+    /** Changes the password and ends the user's other sessions; the one of `request` stays signed in. */
+    async changePassword(request: FastifyRequest, userId: number, body: ChangePasswordBody) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw ValidationError.field('current_password', AUTH_MESSAGES.currentPassword);
       const ok = await verify(user.passwordHash, body.current_password).catch(() => false);
@@ -146,6 +178,7 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+        await endOtherSessionsOf(tx, userId, request);
         await audit(tx, {
           userId,
           event: 'updated',
@@ -154,6 +187,7 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
           propertyId: userId,
         });
       });
+      forgetCachedSessions(db);
     },
   };
 }

@@ -10,6 +10,12 @@ import {
   variantComponentRates,
 } from '../../db/schema';
 
+/**
+ * The colour a component without one answers with: clients of the original API read every component's
+ * colour name (the seed gives every component a colour; this covers one added or left without).
+ */
+export const NO_COLOUR = 'Mixed';
+
 /** One component of a variant's recipe, as `variantComponentsJson` returns it. */
 export interface VariantComponentRow {
   quantity: number;
@@ -18,7 +24,7 @@ export interface VariantComponentRow {
   componentId: number;
   name: string;
   unit: string | null;
-  colour: string | null;
+  colour: string;
 }
 
 /**
@@ -30,7 +36,7 @@ export function variantComponentsJson(variantId: SQL): SQL<VariantComponentRow[]
   return sql<VariantComponentRow[]>`coalesce((
     select json_agg(json_build_object(
       'quantity', vcr.quantity, 'rateId', cr.id, 'priceCents', cr.price_cents, 'componentId', c.id,
-      'name', c.name, 'unit', mu.name, 'colour', col.name
+      'name', c.name, 'unit', mu.name, 'colour', coalesce(col.name, ${NO_COLOUR}::text)
     ) order by vcr.id)
     from ${variantComponentRates} vcr
     join ${componentRates} cr on cr.id = vcr.component_rate_id

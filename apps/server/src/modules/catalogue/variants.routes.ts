@@ -1,16 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { dataOf, errorBody, productVariantDetail, toRand } from '@bloomline/contract';
+import { dataOf, errorBody, idParams, productVariantDetail, toRand } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
+import { absoluteUrl } from '../../lib/urls';
 import { productImages, products, productVariants } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { idParams } from '../orders/orders.routes';
 import { variantComponentsJson } from './variant-components';
 
-export const variantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const variantsRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = async (
+  app,
+  { db, appUrl },
+) => {
   app.get(
     '/api/product-variants/:id',
     {
@@ -46,7 +49,10 @@ export const variantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           id: variant.id,
           title: variant.title,
           sku: variant.sku,
-          product: { ...variant.product, images },
+          product: {
+            ...variant.product,
+            images: images.map((i) => ({ ...i, url: absoluteUrl(appUrl, i.url) })),
+          },
           component_rates: rates.map((r) => ({
             quantity: Number(r.quantity),
             component_rate: {
@@ -56,7 +62,7 @@ export const variantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
                 id: r.componentId,
                 name: r.name,
                 unit: r.unit ? { name: r.unit } : null,
-                colour: r.colour ? { name: r.colour } : null,
+                colour: { name: r.colour },
               },
             },
           })),

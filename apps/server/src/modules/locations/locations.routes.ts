@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  citiesQuery,
   dataOf,
   location,
   locationBody,
@@ -14,8 +15,8 @@ import {
 
 import { errorResponses } from '../../lib/responses';
 import { spoofable } from '../../plugins/forms';
-import { currentUser, requireStaff, requireUser } from '../../plugins/session';
-import { idParams } from '../orders/orders.routes';
+import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
+import { idParams } from '@bloomline/contract';
 import type { LocationsService } from './locations.service';
 
 const tags = ['locations'];
@@ -25,7 +26,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
   app,
   { locations },
 ) => {
-  app.addHook('preValidation', requireStaff);
+  guardModule(app, requireStaff);
 
   app.get(
     '/api/locations',
@@ -34,7 +35,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
         tags,
         summary: 'Locations, searched by name, paged',
         querystring: locationListRequest,
-        response: { 200: paged(locationListItem), ...errorResponses(401, 403, 422) },
+        response: { 200: paged(locationListItem) },
       },
     },
     async (request) => locations.list(request.query),
@@ -47,7 +48,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
         tags,
         summary: 'One location',
         params: idParams,
-        response: { 200: dataOf(location), ...errorResponses(401, 403, 404) },
+        response: { 200: dataOf(location) },
       },
     },
     async (request) => ({ data: await locations.get(request.params.id) }),
@@ -61,7 +62,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
         summary: 'Create a location (multipart, urlencoded or JSON)',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         body: locationBody,
-        response: { 201: dataOf(location), ...errorResponses(401, 403, 419, 422) },
+        response: { 201: dataOf(location) },
       },
     },
     async (request, reply) => {
@@ -79,7 +80,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
       consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
       params: idParams,
       body: locationBody,
-      response: { 200: dataOf(location), ...errorResponses(401, 403, 404, 405, 419, 422) },
+      response: { 200: dataOf(location), ...errorResponses(405) },
     },
     handler: async (request) => ({
       data: await locations.update(currentUser(request).id, request.params.id, request.body),
@@ -97,7 +98,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }
   app,
   { locations },
 ) => {
-  app.addHook('preValidation', requireUser);
+  guardModule(app, requireUser);
 
   app.get(
     '/api/provinces',
@@ -105,7 +106,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }
       schema: {
         tags,
         summary: 'Every province, by name',
-        response: { 200: dataOf(places), ...errorResponses(401) },
+        response: { 200: dataOf(places) },
       },
     },
     async () => ({ data: await locations.places('province') }),
@@ -116,8 +117,8 @@ export const placesRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }
       schema: {
         tags,
         summary: 'Cities, optionally of one province',
-        querystring: z.object({ province: suburbsQuery.shape.city }),
-        response: { 200: dataOf(places), ...errorResponses(401, 422) },
+        querystring: citiesQuery,
+        response: { 200: dataOf(places) },
       },
     },
     async (request) => ({ data: await locations.places('city', request.query.province) }),
@@ -129,7 +130,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }
         tags,
         summary: 'Suburbs, optionally of one city',
         querystring: suburbsQuery,
-        response: { 200: dataOf(places), ...errorResponses(401, 422) },
+        response: { 200: dataOf(places) },
       },
     },
     async (request) => ({ data: await locations.places('suburb', request.query.city) }),

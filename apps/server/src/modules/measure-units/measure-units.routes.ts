@@ -5,8 +5,8 @@ import { dataOf, measureUnit, measureUnitBody } from '@bloomline/contract';
 
 import { errorResponses } from '../../lib/responses';
 import { spoofable } from '../../plugins/forms';
-import { currentUser, requireStaff } from '../../plugins/session';
-import { idParams } from '../orders/orders.routes';
+import { currentUser, guardModule, requireStaff } from '../../plugins/session';
+import { idParams } from '@bloomline/contract';
 import type { MeasureUnitsService } from './measure-units.service';
 
 const tags = ['catalogue'];
@@ -17,7 +17,7 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
   app,
   { measureUnits },
 ) => {
-  app.addHook('preValidation', requireStaff);
+  guardModule(app, requireStaff);
 
   app.get(
     '/api/measure-units',
@@ -25,7 +25,7 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
       schema: {
         tags,
         summary: 'Every unit of measure, by name',
-        response: { 200: dataOf(z.array(measureUnit)), ...errorResponses(401, 403) },
+        response: { 200: dataOf(z.array(measureUnit)) },
       },
     },
     async () => ({ data: await measureUnits.list() }),
@@ -39,7 +39,7 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
         summary: 'Create a unit of measure',
         consumes: FORMS,
         body: measureUnitBody,
-        response: { 201: dataOf(measureUnit), ...errorResponses(401, 403, 419, 422) },
+        response: { 201: dataOf(measureUnit) },
       },
     },
     async (request, reply) =>
@@ -55,7 +55,7 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
       consumes: FORMS,
       params: idParams,
       body: measureUnitBody,
-      response: { 200: dataOf(measureUnit), ...errorResponses(401, 403, 404, 405, 419, 422) },
+      response: { 200: dataOf(measureUnit), ...errorResponses(405) },
     },
     handler: async (request) => ({
       data: await measureUnits.update(currentUser(request).id, request.params.id, request.body),
@@ -69,7 +69,7 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
         tags,
         summary: 'Delete a unit of measure (409 while component units use it)',
         params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409, 419) },
+        response: { 204: z.null(), ...errorResponses(409) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
-import type { HistoryEntry, LineStatus, OrderDetail } from '@bloomline/contract';
-import { guidelineText, onPay, onPayMap, STATUS_ID, toRand } from '@bloomline/contract';
+import type { HistoryEntry, OrderDetail } from '@bloomline/contract';
+import { guidelineText, STATUS_ID, toRand } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import {
@@ -22,21 +22,16 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { readSettings } from '../auth/auth.queries';
 import { variantComponentsJson } from '../catalogue/variant-components';
 import type { VariantComponentRow } from '../catalogue/variant-components';
-import { linesOf, summaryColumns, toSummary } from './orders.queries';
+import { onPaymentMap, orderOnPay } from './order-onpay';
+import { flagColumns, lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
 import type { LineRow } from './orders.queries';
-import { visibleLines } from './orders.scope';
 import type { Viewer } from './orders.scope';
 
 /** The order as this viewer may see it; 404 when a partner has no line in it (or it does not exist). */
 export async function findOrderFor(db: DbOrTx, viewer: Viewer, orderId: number) {
-  const [row] = await db
-    .select({ ...summaryColumns, notes: orders.notes })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const [row] = await db.select(summaryColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row) throw notFound();
   const lines = await linesOf(db, viewer, [orderId]);
   if (viewer.kind === 'partner' && lines.length === 0) throw notFound();
@@ -45,9 +40,6 @@ export async function findOrderFor(db: DbOrTx, viewer: Viewer, orderId: number) 
 
 /** An order line as order detail reads it, aggregated with its product, image, returns and recipe. */
 interface DetailLineRow extends LineRow {
-  productVariantId: number | null;
-  giftMessage: string | null;
-  customName: string | null;
   variantTitle: string | null;
   productTitle: string | null;
   image: { url: string; altText: string | null } | null;
@@ -68,9 +60,7 @@ function detailLinesJson(viewer: Viewer) {
   const own = viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``;
   return sql<DetailLineRow[]>`coalesce((
     select json_agg(json_build_object(
-      'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
-      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name,
-      'productVariantId', l.product_variant_id, 'giftMessage', l.gift_message, 'customName', l.custom_name,
+      ${lineJsonFields},
       'variantTitle', v.title, 'productTitle', pr.title,
       'image', (
         select json_build_object('url', i.url, 'altText', i.alt_text)
@@ -123,7 +113,7 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
   const [row] = await db
     .select({
       ...summaryColumns,
-      notes: orders.notes,
+      ...flagColumns(viewer),
       source: orders.source,
       paymentType: orders.paymentType,
       email: orders.email,
@@ -146,19 +136,15 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
 
   return {
     ...summary,
-    notes: row.notes,
     lines: summary.lines.map((line) => {
       const extra = byId.get(line.id)!;
       return {
         ...line,
-        productVariantId: extra.productVariantId,
         returns: extra.returns,
         hasRefund: extra.hasRefund,
         product_components: extra.components.map((c) =>
           guidelineText({ quantity: Number(c.quantity), name: c.name, unit: c.unit, colour: c.colour }),
         ),
-        giftMessage: extra.giftMessage,
-        customName: extra.customName,
         image: extra.image
           ? { url: extra.image.url, altText: extra.image.altText ?? extra.productTitle ?? line.title }
           : null,
@@ -186,13 +172,26 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
   };
 }
 
+/**
+ * GET /api/orders/{id}/history, newest first. Staff see every entry. A partner sees the order's own entries
+ * (the delivery date) and the entries of their lines **since the line was last given to them**: an assignment
+ * (and an un-accept) is the only move that brings a line back to open, so entries before a line's latest
+ * move to open belong to whoever had it then — another partner's name, their user and their reject reason
+ * never reach the next partner.
+ */
 export async function orderHistoryFor(db: DbOrTx, viewer: Viewer, orderId: number): Promise<HistoryEntry[]> {
   const { lines } = await findOrderFor(db, viewer, orderId);
   const scope =
     viewer.kind === 'partner'
       ? or(
           isNull(orderHistory.orderLineId),
-          inArray(orderHistory.orderLineId, lines.length ? lines.map((l) => l.id) : [-1]),
+          and(
+            inArray(orderHistory.orderLineId, lines.length ? lines.map((l) => l.id) : [-1]),
+            sql`${orderHistory.id} >= coalesce((
+              select max(since.id) from ${orderHistory} since
+              where since.order_line_id = ${orderHistory.orderLineId} and since.status = ${STATUS_ID.open}
+            ), 0)`,
+          ),
         )
       : undefined;
   const rows = await db
@@ -214,76 +213,15 @@ export async function orderHistoryFor(db: DbOrTx, viewer: Viewer, orderId: numbe
 /**
  * GET /api/orders/{id}/onpayment: the on-pay calculation for the viewer's partner, or for staff the
  * calculation per partner on the order (prefixed with the partner's name when there are several).
- * The delivery fee goes to the partner of the first line that delivers, unless the order is collected.
+ * The rule itself (which lines are paid, who earns the delivery fee) is `orderOnPay`'s.
  */
 export async function onPaymentFor(
   db: DbOrTx,
   viewer: Viewer,
   orderId: number,
 ): Promise<Record<string, number>> {
-  const { row } = await findOrderFor(db, viewer, orderId);
-  const all = await db
-    .select({
-      id: orderLines.id,
-      partnerId: orderLines.partnerId,
-      valueCents: orderLines.valueCents,
-      quantity: orderLines.quantity,
-      status: orderLines.status,
-      partnerDelivers: orderLines.partnerDelivers,
-    })
-    .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), visibleLines(viewer)))
-    .orderBy(asc(orderLines.id));
-  const paid = all.filter(
-    (l) =>
-      l.partnerId !== null &&
-      l.status !== ('cancel-confirmed' satisfies LineStatus) &&
-      l.status !== 'rejected',
-  );
-  const partnerIds = [...new Set(paid.map((l) => l.partnerId!))];
-  if (partnerIds.length === 0)
-    return onPayMap(
-      onPay({ lines: [], commission: 0, vatRegistered: false, vat: 0, deliveryFeeCents: 0 }).rows,
-    );
-  const [{ vat }, partnerRows, firstDeliverer] = await Promise.all([
-    readSettings(db),
-    db
-      .select({
-        id: partners.id,
-        name: partners.name,
-        commission: partners.commission,
-        vatNumber: partners.vatNumber,
-      })
-      .from(partners)
-      .where(inArray(partners.id, partnerIds)),
-    db
-      .select({ partnerId: orderLines.partnerId })
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.partnerDelivers, true)))
-      .orderBy(asc(orderLines.id))
-      .limit(1),
-  ]);
-  const deliverer = row.isCollection ? null : (firstDeliverer[0]?.partnerId ?? null);
-  const results = partnerIds.map((pid) => {
-    const p = partnerRows.find((x) => x.id === pid)!;
-    return {
-      name: p.name,
-      result: onPay({
-        lines: paid.filter((l) => l.partnerId === pid),
-        commission: Number(p.commission),
-        vatRegistered: Boolean(p.vatNumber),
-        vat,
-        deliveryFeeCents: pid === deliverer ? row.deliveryFeeCents : 0,
-      }),
-    };
-  });
-  if (results.length === 1) return onPayMap(results[0]!.result.rows);
-  const map: Record<string, number> = {};
-  for (const r of results)
-    for (const step of r.result.rows) map[`${r.name}: ${step.label}`] = toRand(step.cents);
-  map['On pay (Excl Delivery)'] = toRand(results.reduce((s, r) => s + r.result.excludingDeliveryCents, 0));
-  map['On pay (Incl Delivery)'] = toRand(results.reduce((s, r) => s + r.result.includingDeliveryCents, 0));
-  return map;
+  const { row, lines } = await findOrderFor(db, viewer, orderId);
+  return onPaymentMap(orderOnPay(row, lines));
 }
 
 export { STATUS_ID };

@@ -10,6 +10,7 @@ import {
   todayInJohannesburg,
 } from '@bloomline/contract';
 
+import { refundLines, refunds, returnLines, returns } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
@@ -63,6 +64,22 @@ beforeAll(async () => {
       hasReturn: i % 6 === 0,
       hasRefund: i % 9 === 0,
     });
+    // The return and the refund are real rows on the first line: a partner sees them only on their own lines.
+    const db = h.database.db;
+    if (i % 6 === 0) {
+      const [r] = await db
+        .insert(returns)
+        .values({ name: `R${o.name}`, orderId: o.id })
+        .returning();
+      await db.insert(returnLines).values({ returnId: r!.id, orderLineId: o.lineIds[0]!, reason: 'Wilted' });
+    }
+    if (i % 9 === 0) {
+      const [r] = await db
+        .insert(refunds)
+        .values({ name: `F${o.name}`, orderId: o.id })
+        .returning();
+      await db.insert(refundLines).values({ refundId: r!.id, orderLineId: o.lineIds[0]! });
+    }
     made.push({
       id: o.id,
       name: o.name,
@@ -95,9 +112,9 @@ function reference(who: Who, filter: OrderFilter | undefined): Made[] {
       case 'unassigned':
         return partner === null && o.lines.some((l) => isUnassigned(l));
       case 'returns':
-        return o.hasReturn;
+        return o.hasReturn && (partner === null || o.lines[0]!.partnerId === partner);
       case 'refunds':
-        return o.hasRefund;
+        return o.hasRefund && (partner === null || o.lines[0]!.partnerId === partner);
       default:
         return partner === null
           ? deriveOrderStatus(o.lines) === filter
@@ -208,7 +225,7 @@ describe('search, sort, dates, partner filter and paging', () => {
       ['d=up', 'd', 'The selected d is invalid.'],
       ['sd=2026-13-01', 'sd', 'The sd field must be a valid date.'],
       ['ed=1/12/2026', 'ed', 'The ed field must be a valid date.'],
-      ['p=abc', 'p', 'The p field must be a number.'],
+      ['p=abc', 'p', 'The p field must be an integer.'],
       ['p=0', 'p', 'The p field must be at least 1.'],
       [`q=${'x'.repeat(101)}`, 'q', 'The q field must not be greater than 100 characters.'],
     ];

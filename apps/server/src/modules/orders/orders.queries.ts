@@ -17,7 +17,8 @@ import {
 } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { orderLines, orders, partners } from '../../db/schema';
+import { orderLines, orders, partners, refundLines, returnLines } from '../../db/schema';
+import { onPayColumns, onPayTotalCents } from './order-onpay';
 import { anchorFor, searchMode } from './orders.list-speedups';
 import type { OrderListCaches } from './orders.list-speedups';
 import { hasPartnerLine, visibleLines } from './orders.scope';
@@ -43,13 +44,37 @@ export function filterCondition(
       // A partner never has unassigned lines of their own: nothing to show.
       return partner === null ? eq(orders.hasUnassigned, true) : sql`false`;
     case 'returns':
-      return and(eq(orders.hasReturn, true), scope);
+      return partner === null ? eq(orders.hasReturn, true) : partnerHasReturn(partner);
     case 'refunds':
-      return and(eq(orders.hasRefund, true), scope);
+      return partner === null ? eq(orders.hasRefund, true) : partnerHasRefund(partner);
     default:
       if (!STATUS_FILTERS.has(filter)) return scope;
       return partner === null ? eq(orders.status, filter) : hasPartnerLine(partner, filter);
   }
+}
+
+/** The order has a return on one of this partner's lines (the order's own flag first, which is indexed). */
+function partnerHasReturn(partnerId: number): SQL {
+  return sql`(${orders.hasReturn} and exists (select 1 from ${returnLines} rl join ${orderLines} l on l.id = rl.order_line_id
+    where l.order_id = ${orders.id} and l.partner_id = ${partnerId}))`;
+}
+
+/** The order has a refund of one of this partner's lines. */
+function partnerHasRefund(partnerId: number): SQL {
+  return sql`(${orders.hasRefund} and exists (select 1 from ${refundLines} rf join ${orderLines} l on l.id = rf.order_line_id
+    where l.order_id = ${orders.id} and l.partner_id = ${partnerId}))`;
+}
+
+/**
+ * `hasReturn`/`hasRefund` as this viewer sees them: the order's flags for staff; for a partner, whether a
+ * return or refund touches one of their own lines (another partner's return is none of their business).
+ */
+export function flagColumns(viewer: Viewer) {
+  if (viewer.kind === 'staff') return { hasRefund: orders.hasRefund, hasReturn: orders.hasReturn };
+  return {
+    hasRefund: sql<boolean>`${partnerHasRefund(viewer.partnerId)}`,
+    hasReturn: sql<boolean>`${partnerHasReturn(viewer.partnerId)}`,
+  };
 }
 
 /** Case-insensitive "contains" over order number, recipient name, phone and company. */
@@ -101,8 +126,14 @@ const summaryColumns = {
   totalValueCents: orders.totalValueCents,
   hasRefund: orders.hasRefund,
   hasReturn: orders.hasReturn,
+  notes: orders.notes,
+  ...onPayColumns,
 };
-type SummaryRow = Pick<typeof orders.$inferSelect, keyof typeof summaryColumns>;
+type OrderColumn = Exclude<keyof typeof summaryColumns, keyof typeof onPayColumns>;
+type SummaryRow = Pick<typeof orders.$inferSelect, OrderColumn> & {
+  delivererId: number | null;
+  vat: unknown;
+};
 
 export interface LineRow {
   id: number;
@@ -113,7 +144,22 @@ export interface LineRow {
   status: string;
   partnerId: number | null;
   partnerName: string | null;
+  productVariantId: number | null;
+  giftMessage: string | null;
+  customName: string | null;
+  /** The partner's commission and VAT registration, for the on-pay rule. */
+  partnerCommission: number | string | null;
+  partnerVatRegistered: boolean | null;
 }
+
+/**
+ * A line's fields as the list and detail queries aggregate them, for `json_build_object` over
+ * `order_lines l left join partners p`: the one place the JSON line's shape is written (see LineRow).
+ */
+export const lineJsonFields = sql`'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
+      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name,
+      'productVariantId', l.product_variant_id, 'giftMessage', l.gift_message, 'customName', l.custom_name,
+      'partnerCommission', p.commission, 'partnerVatRegistered', coalesce(p.vat_number, '') <> ''`;
 
 export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): Promise<LineRow[]> {
   if (orderIds.length === 0) return [];
@@ -127,6 +173,11 @@ export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): P
       status: orderLines.status,
       partnerId: orderLines.partnerId,
       partnerName: partners.name,
+      productVariantId: orderLines.productVariantId,
+      giftMessage: orderLines.giftMessage,
+      customName: orderLines.customName,
+      partnerCommission: partners.commission,
+      partnerVatRegistered: sql<boolean>`coalesce(${partners.vatNumber}, '') <> ''`,
     })
     .from(orderLines)
     .leftJoin(partners, eq(partners.id, orderLines.partnerId))
@@ -134,7 +185,10 @@ export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): P
     .orderBy(asc(orderLines.id));
 }
 
-/** For a partner the order's value is their lines plus the delivery fee; status is their lines' status. */
+/**
+ * For a partner the order's value is their lines plus the delivery fee; status is their lines' status;
+ * `onPay` what they are paid incl. delivery (for staff, what every partner on the order is paid).
+ */
 export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): OrderSummary {
   const mine = lines.filter((l) => l.orderId === row.id);
   const partnerView = viewer.kind === 'partner';
@@ -163,6 +217,8 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
     totalValue: toRand(partnerView ? linesValue + row.deliveryFeeCents : row.totalValueCents),
     hasRefund: row.hasRefund,
     hasReturn: row.hasReturn,
+    notes: row.notes,
+    onPay: toRand(onPayTotalCents(row, mine)),
     lines: mine.map((l) => ({
       id: l.id,
       title: l.title,
@@ -170,6 +226,9 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
       value: toRand(l.valueCents),
       status: l.status as LineStatus,
       partner: l.partnerId === null ? null : { id: l.partnerId, name: l.partnerName ?? '' },
+      productVariantId: l.productVariantId,
+      giftMessage: l.giftMessage,
+      customName: l.customName,
     })),
   };
 }
@@ -223,10 +282,7 @@ export interface ListOptions {
 /** One order's lines as the list query aggregates them (only the viewer's own for a partner). */
 function linesJson(viewer: Viewer) {
   return sql<LineRow[]>`coalesce((
-    select json_agg(json_build_object(
-      'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
-      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name
-    ) order by l.id)
+    select json_agg(json_build_object(${lineJsonFields}) order by l.id)
     from ${orderLines} l left join ${partners} p on p.id = l.partner_id
     where l.order_id = orders.id${viewer.kind === 'partner' ? sql` and l.partner_id = ${viewer.partnerId}` : sql``}
   ), '[]'::json)`;
@@ -274,7 +330,7 @@ export async function listOrders(
     offset >= total
       ? []
       : await db
-          .select({ ...summaryColumns, lines: linesJson(viewer) })
+          .select({ ...summaryColumns, ...flagColumns(viewer), lines: linesJson(viewer) })
           .from(orders)
           .where(inArray(orders.id, pageIds))
           .orderBy(...order);

@@ -9,6 +9,7 @@ import {
   deliveryDateBody,
   errorBody,
   historyEntry,
+  idParams,
   LINE_STATUSES,
   lineIdBody,
   lineStatusItem,
@@ -31,8 +32,6 @@ import { viewerOf } from './orders.scope';
 import type { OrdersService } from './orders.service';
 
 const tags = ['orders'];
-/** A path id that is not a positive whole number matches nothing: 404, like a missing record. */
-export const idParams = z.object({ id: z.coerce.number().int().positive().catch(-1) });
 const errors = {
   401: errorBody,
   403: errorBody,

@@ -221,6 +221,9 @@ export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersD
             `This item is ${line.partnerId === null && status === 'open' ? 'unassigned' : status}; "${rule.label}" needs it to be ${describe(rule.from)}${need}.`,
           );
         }
+        // Checked under the lock: of simultaneous identical reassignments only the first changes anything.
+        if (newPartner && line.partnerId === newPartner.id && status === 'open')
+          throw conflict(`The line is already assigned to ${newPartner.name}.`);
         const actor = user.name;
         const moved = await moveLine(tx, user, actor, order, line, action, rule.to, {
           clearsPartner: rule.clearsPartner,

@@ -266,9 +266,10 @@ describe('GET /api/product-variants/{id}', () => {
       const v = res.json<{ data: ProductVariantDetail }>().data;
       expect(v).toMatchObject({ id: variant!.id, title: 'Large', sku: 'CS-L' });
       expect(v.product).toMatchObject({ id: product!.id, title: 'Cape Sunrise' });
+      // Stored as paths, answered absolute (APP_URL), for clients outside the browser.
       expect(v.product.images).toEqual([
-        { url: '/img/a.jpg', altText: null },
-        { url: '/img/b.jpg', altText: 'From above' },
+        { url: 'http://localhost:3000/img/a.jpg', altText: null },
+        { url: 'http://localhost:3000/img/b.jpg', altText: 'From above' },
       ]);
       expect(v.component_rates).toEqual([]);
     }

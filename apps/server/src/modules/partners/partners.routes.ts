@@ -7,6 +7,7 @@ import {
   candidatesQuery,
   dataOf,
   errorBody,
+  idParams,
   partnerCandidate,
   partnerPickerItem,
   partnersQuery,
@@ -16,7 +17,6 @@ import type { Db } from '../../db/client';
 import { locations, partners } from '../../db/schema';
 import { requireStaff } from '../../plugins/session';
 import { candidatesFor } from '../orders/candidates.queries';
-import { idParams } from '../orders/orders.routes';
 
 const tags = ['partners'];
 

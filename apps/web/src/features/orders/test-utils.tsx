@@ -54,6 +54,8 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
     totalValue: 1234.5,
     hasRefund: false,
     hasReturn: false,
+    notes: null,
+    onPay: 1032.5,
     lines: [orderLine()],
     ...overrides,
   };
@@ -62,7 +64,6 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
 export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
     ...orderSummary(),
-    notes: null,
     lines: [orderLine()],
     adjustments: [],
     extra: null,

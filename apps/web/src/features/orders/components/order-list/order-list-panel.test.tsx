@@ -74,8 +74,21 @@ describe('<OrderListPanel>', () => {
           value: 100,
           status: 'accepted',
           partner: { id: 7, name: 'Petals & Co' },
+          productVariantId: 3,
+          giftMessage: null,
+          customName: null,
         },
-        { id: 2, title: 'Chocolates', quantity: 1, value: 80, status: 'open', partner: null },
+        {
+          id: 2,
+          title: 'Chocolates',
+          quantity: 1,
+          value: 80,
+          status: 'open',
+          partner: null,
+          productVariantId: null,
+          giftMessage: null,
+          customName: null,
+        },
       ],
     });
     stubApi((url) => (url.pathname === '/api/orders' ? { body: pageOf([order]) } : { body: { data: [] } }));

@@ -105,6 +105,17 @@ describe('useApiForm', () => {
     expect(await screen.findByLabelText('Location')).toHaveTextContent('/elsewhere');
   });
 
+  it('guards again when a form that stayed after saving is changed', async () => {
+    stubApi(() => ({ status: 201, body: { data: {} } }));
+    render();
+    await userEvent.type(await screen.findByLabelText('Name'), 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    await userEvent.type(screen.getByLabelText('Name'), '!');
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByRole('dialog', { name: UNSAVED_TITLE })).toBeInTheDocument();
+  });
+
   it('lets a clean form go without asking', async () => {
     render();
     await userEvent.click(await screen.findByRole('link', { name: 'Elsewhere' }));

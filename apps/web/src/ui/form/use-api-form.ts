@@ -69,19 +69,19 @@ export function useApiForm<Values extends Record<string, unknown>, Result>({
   onSuccess,
   guardUnsaved = true,
 }: UseApiFormOptions<Values, Result>): ApiFormController<Values> {
+  // Set once saved, so the navigation that follows a success is never held up; any new edit clears it.
+  const saved = useRef(false);
   const form = useForm<Values>({
     initialValues,
     validate: schema ? (values) => schemaErrors(schema, values) : undefined,
+    onValuesChange: () => {
+      saved.current = false;
+    },
   });
   const [formError, setFormError] = useState<unknown>(null);
-  // Set once saved, so the navigation that follows a success is never held up.
-  const saved = useRef(false);
 
   const mutation = useMutation({
-    mutationFn: (values: Values) => {
-      saved.current = false;
-      return submit(values);
-    },
+    mutationFn: submit,
     onSuccess: async (result, values) => {
       saved.current = true;
       // What was saved is the new clean state, should the screen stay.

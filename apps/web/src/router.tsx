@@ -6,17 +6,15 @@ import { GlobalErrorGate } from '@/layout/global-error-gate';
 import { NotBuiltPage } from '@/layout/not-built-page';
 import { PublicLayout } from '@/layout/public-layout';
 import { RouteError } from '@/layout/route-error';
-import { Landing, RequireAuth, RequireGuest } from '@/session/guards';
+import { Landing, RequireAuth, RequireGuest, RequireStaff } from '@/session/guards';
 import { SessionProvider } from '@/session/session-provider';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
 const NOT_BUILT = [
-  '/locations/*',
   '/products/*',
   '/profit-centres/*',
   '/components/*',
   '/componentrates/:id',
-  '/units/*',
   '/colours/*',
   '/users/*',
   '/partners/*',
@@ -112,6 +110,48 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('@/features/auth/pages/change-password-page')).ChangePasswordPage,
             }),
+          },
+          {
+            // Staff-only areas: a partner is sent to the dashboard (the server answers them 403 anyway).
+            element: <RequireStaff />,
+            children: [
+              {
+                path: 'locations',
+                lazy: async () => ({
+                  Component: (await import('@/features/locations/pages/location-list-page')).LocationListPage,
+                }),
+              },
+              {
+                path: 'locations/add',
+                lazy: async () => ({
+                  Component: (await import('@/features/locations/pages/location-edit-page')).LocationAddPage,
+                }),
+              },
+              {
+                path: 'locations/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/locations/pages/location-edit-page')).LocationEditPage,
+                }),
+              },
+              {
+                path: 'units',
+                lazy: async () => ({
+                  Component: (await import('@/features/units/pages/unit-list-page')).UnitListPage,
+                }),
+              },
+              {
+                path: 'units/add',
+                lazy: async () => ({
+                  Component: (await import('@/features/units/pages/unit-edit-page')).UnitAddPage,
+                }),
+              },
+              {
+                path: 'units/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/units/pages/unit-edit-page')).UnitEditPage,
+                }),
+              },
+            ],
           },
           ...NOT_BUILT.map((path) => ({ path: path.slice(1), element: <NotBuiltPage /> })),
         ],

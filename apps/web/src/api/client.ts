@@ -1,5 +1,5 @@
 import type { ErrorBag } from '@bloomline/contract';
-import { EXEMPT_ERROR_STATUSES } from '@bloomline/contract';
+import { EXEMPT_ERROR_STATUSES, METHOD_FIELD } from '@bloomline/contract';
 
 export const API_TIMEOUT_MS = 20_000;
 
@@ -126,11 +126,39 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   throw error;
 }
 
+/** A value a form field can hold; a file goes as itself. */
+export type FormValue = string | number | boolean | null | undefined | Blob | readonly (string | number)[];
+
+/**
+ * A form as Laravel reads it: booleans as "1"/"0", null as "" (read back as null), numbers as text, a list
+ * as repeated `key[]` fields. Undefined values are left out.
+ */
+export function toFormData(values: Record<string, FormValue>, method = 'POST'): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value === null) form.append(key, '');
+    else if (typeof value === 'boolean') form.append(key, value ? '1' : '0');
+    else if (value instanceof Blob) form.append(key, value);
+    else if (Array.isArray(value)) for (const item of value) form.append(`${key}[]`, String(item));
+    else form.append(key, String(value));
+  }
+  // Laravel's method spoofing: browsers and PHP only read multipart bodies on POST.
+  if (method !== 'POST') form.append(METHOD_FIELD, method);
+  return form;
+}
+
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** Sends `values` as a multipart form, always by POST; another `method` travels as `_method`. */
+  form: <T>(
+    path: string,
+    values: Record<string, FormValue>,
+    { method = 'POST', ...opts }: RequestOptions & { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE' } = {},
+  ) => request<T>('POST', path, { ...opts, body: toFormData(values, method) }),
   csrf: () => request<void>('GET', '/sanctum/csrf-cookie'),
 };

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy… waits up to 4 s: on a busy machine the first render of a screen can take longer than 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks these; Mantine reads them.
 Object.defineProperty(window, 'matchMedia', {

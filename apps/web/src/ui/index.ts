@@ -12,3 +12,7 @@ export * from './pager';
 export * from './search-input';
 export * from './status-badge';
 export * from './dialog';
+export * from './form-error';
+export * from './form';
+export * from './list';
+export * from './query-error';

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PartnerPickerItem } from '@bloomline/contract';
 
 import { api } from '@/api/client';
-
-import { orderKeys } from './order-keys';
+import { partnerKeys } from '@/lib/query-keys';
 
 /** Staff only. */
 export const getPartners = (q: string, signal?: AbortSignal) =>
@@ -12,7 +11,8 @@ export const getPartners = (q: string, signal?: AbortSignal) =>
 
 export const partnersQueryOptions = (q = '') =>
   queryOptions({
-    queryKey: orderKeys.partners(q),
+    // Under the partners' lists: a partner change invalidates them, so this copy never outlives an edit.
+    queryKey: partnerKeys.list({ picker: true, q }),
     queryFn: ({ signal }) => getPartners(q, signal),
     staleTime: 5 * 60_000,
   });

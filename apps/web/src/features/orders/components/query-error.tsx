@@ -1,25 +1,2 @@
-import { Alert, Button, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-
-import { errorMessage } from '@/ui';
-
-export type QueryErrorProps = { error: unknown; onRetry: () => void; title?: string };
-
-/** A failed load, with the reason and a Retry button. */
-export function QueryError({ error, onRetry, title = 'Could not load' }: QueryErrorProps) {
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      title={title}
-      icon={<IconAlertCircle aria-hidden />}
-      // Mantine's light red title is below 4.5:1 on its tint; red.9 passes axe.
-      styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
-    >
-      <Text size="sm">{errorMessage(error)}</Text>
-      <Button variant="default" size="xs" mt="sm" onClick={onRetry}>
-        Retry
-      </Button>
-    </Alert>
-  );
-}
+// The failed-load alert is shared now; the orders area keeps its import path.
+export { QueryError, type QueryErrorProps } from '@/ui';

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ErrorBag } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
-import { Dialog, errorMessage, fieldError } from '@/ui';
+import { Dialog, FormError, errorMessage, fieldError } from '@/ui';
 
 import { useUpdateDeliveryDate } from '../../api/update-delivery-date';
 import { runWorkflow } from '../workflow/run-workflow';
@@ -67,16 +67,7 @@ function DeliveryDateForm({ orderId, current, onClose }: Omit<DeliveryDateDialog
           popoverProps={{ withinPortal: true }}
           data-autofocus
         />
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
-          >
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             Cancel

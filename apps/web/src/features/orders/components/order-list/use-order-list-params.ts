@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 
 import { orderListQuery, type OrderFilter } from '@bloomline/contract';
+
+import { useListParams } from '@/ui';
 
 import type { OrderListParams } from '../../api/order-keys';
 import { isLineStatusFilter } from './list-options';
@@ -24,36 +25,19 @@ export type OrderListState = {
   update: (patch: ListPatch) => void;
 };
 
+/** The list kit's address-bar state (`useListParams`), with the page's fixed filter and default dates. */
 export function useOrderListParams({ fixedFilter, defaultDates }: OrderListSetup = {}): OrderListState {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = searchParams.toString();
+  // The contract's own schema reads the URL: bad values fall back to the defaults instead of failing.
+  const { params: parsed, update } = useListParams(orderListQuery);
 
-  const params = useMemo((): OrderListParams => {
-    const url = new URLSearchParams(query);
-    const raw = Object.fromEntries(LIST_URL_KEYS.map((k) => [k, url.get(k) ?? undefined]));
-    // The contract's own schema reads the URL: bad values fall back to the defaults instead of failing.
-    const parsed = orderListQuery.parse(raw);
-    return {
+  const params = useMemo(
+    (): OrderListParams => ({
       ...parsed,
       filter: fixedFilter ?? (isLineStatusFilter(parsed.filter) ? parsed.filter : undefined),
       sd: parsed.sd ?? defaultDates?.sd,
       ed: parsed.ed ?? defaultDates?.ed,
-    };
-  }, [query, fixedFilter, defaultDates?.sd, defaultDates?.ed]);
-
-  const update = useCallback(
-    (patch: ListPatch) => {
-      setSearchParams((previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === undefined || value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      });
-    },
-    [setSearchParams],
+    }),
+    [parsed, fixedFilter, defaultDates?.sd, defaultDates?.ed],
   );
 
   return { params, update };

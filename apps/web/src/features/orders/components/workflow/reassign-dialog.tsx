@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Radio, ScrollArea, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Radio, ScrollArea, Stack, Switch, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 
 import { LINE_ACTIONS, type ErrorBag } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
-import { Dialog, FieldErrors, SearchInput, errorMessage } from '@/ui';
+import { Dialog, FieldErrors, FormError, SearchInput, errorMessage } from '@/ui';
 
 import { useLineCandidates } from '../../api/get-line-candidates';
 import { CandidateOption } from './candidate-option';
@@ -108,16 +108,7 @@ function ReassignForm({ lineId, onClose, onAssign }: Omit<ReassignDialogProps, '
           </ScrollArea.Autosize>
         </Radio.Group>
         <FieldErrors errors={bag} field="partner_id" />
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
-          >
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel

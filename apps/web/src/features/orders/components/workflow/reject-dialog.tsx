@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Loader, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
 import type { ErrorBag } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
-import { Dialog, FieldErrors, errorMessage } from '@/ui';
+import { Dialog, FieldErrors, FormError, errorMessage } from '@/ui';
 
 import { useRejectReasons } from '../../api/get-reject-reasons';
 
@@ -102,16 +102,7 @@ function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 
           />
         )}
         <FieldErrors errors={bag} field="reason" />
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
-          >
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import { invalidateResources } from '@/lib/query-keys';
+
+import { unitKeys } from './unit-keys';
+
+/** A unit still used by a component unit is refused with a 409 naming the use: the dialog shows it. */
+export const deleteUnit = (id: number) => api.delete<void>(`/api/measure-units/${id}`, { handles: [409] });
+
+export function useDeleteUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUnit,
+    onSuccess: (_, id) => invalidateResources(queryClient, [{ keys: unitKeys, id }]),
+  });
+}

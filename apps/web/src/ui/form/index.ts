@@ -1,0 +1,3 @@
+export * from './api-form';
+export * from './use-api-form';
+export * from './use-go-back';

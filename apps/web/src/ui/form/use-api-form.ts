@@ -1,0 +1,124 @@
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useBlocker, type Blocker } from 'react-router';
+
+import { toErrorBag, type ErrorBag } from '@bloomline/contract';
+
+import { isApiError } from '@/api/client';
+
+type Issue = { path: readonly PropertyKey[]; message: string };
+/** What the form needs of a contract schema (any zod schema fits), without a zod import in the web. */
+export type ClientSchema = {
+  safeParse: (values: unknown) => { success: true } | { success: false; error: { issues: readonly Issue[] } };
+};
+
+/** A bag's messages for one field, joined, as Mantine shows a field's error. */
+function bagToFormErrors(bag: ErrorBag, fields: readonly string[]): { known: FormErrors; rest: string[] } {
+  const known: FormErrors = {};
+  const rest: string[] = [];
+  for (const [field, messages] of Object.entries(bag)) {
+    if (fields.includes(field)) known[field] = messages.join(' ');
+    else rest.push(...messages);
+  }
+  return { known, rest };
+}
+
+/** The contract schema's verdict on the values, in the server's words, keyed like the 422 bag. */
+export function schemaErrors(schema: ClientSchema, values: unknown): FormErrors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(
+    Object.entries(toErrorBag(result.error.issues)).map(([field, messages]) => [field, messages.join(' ')]),
+  );
+}
+
+export type UseApiFormOptions<Values extends Record<string, unknown>, Result> = {
+  /** The record's values (or a new record's), named as the request's fields so a 422 bag lands on them. */
+  initialValues: Values;
+  /** The contract's body schema: checked before sending, with the messages the server would give. */
+  schema?: ClientSchema;
+  /** The call; it runs as a TanStack mutation. */
+  submit: (values: Values) => Promise<Result>;
+  /** After success (invalidate, navigate): leaving is no longer guarded by then. */
+  onSuccess?: (result: Result, values: Values) => unknown;
+  /** Ask before leaving with unsaved changes; on by default. */
+  guardUnsaved?: boolean;
+};
+
+export type ApiFormController<Values extends Record<string, unknown>> = {
+  form: UseFormReturnType<Values>;
+  /** For the <form>'s onSubmit: client checks, then the call. */
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  /** A failure that belongs to no field (anything but a 422, or a 422 on a field the form lacks). */
+  formError: unknown;
+  /** Blocks leaving while there are unsaved changes; UnsavedChangesDialog asks the user. */
+  blocker: Blocker;
+};
+
+/**
+ * The one way a form talks to the API (after bulletproof-react's Form): Mantine form state, the contract's
+ * client checks, submit through a mutation, a 422 bag onto the fields, any other failure in one FormError,
+ * and a prompt before leaving with unsaved changes.
+ */
+export function useApiForm<Values extends Record<string, unknown>, Result>({
+  initialValues,
+  schema,
+  submit,
+  onSuccess,
+  guardUnsaved = true,
+}: UseApiFormOptions<Values, Result>): ApiFormController<Values> {
+  // Set once saved, so the navigation that follows a success is never held up; any new edit clears it.
+  const saved = useRef(false);
+  const form = useForm<Values>({
+    initialValues,
+    validate: schema ? (values) => schemaErrors(schema, values) : undefined,
+    onValuesChange: () => {
+      saved.current = false;
+    },
+  });
+  const [formError, setFormError] = useState<unknown>(null);
+
+  const mutation = useMutation({
+    mutationFn: submit,
+    onSuccess: async (result, values) => {
+      saved.current = true;
+      // What was saved is the new clean state, should the screen stay.
+      form.resetDirty(values);
+      await onSuccess?.(result, values);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.isValidation) {
+        const { known, rest } = bagToFormErrors(error.errors, Object.keys(form.getValues()));
+        form.setErrors(known);
+        setFormError(rest.length > 0 ? rest.join(' ') : null);
+        return;
+      }
+      setFormError(error);
+    },
+  });
+
+  const dirty = guardUnsaved && form.isDirty();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (saved.current) return;
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const onSubmit = form.onSubmit((values) => {
+    setFormError(null);
+    mutation.mutate(values);
+  });
+
+  return { form, onSubmit, pending: mutation.isPending, formError, blocker };
+}

@@ -1,0 +1,2 @@
+export * from './list-page';
+export * from './use-list-params';

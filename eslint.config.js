@@ -9,29 +9,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * One zone per folder of apps/web/src/features, read from the disk, so a new feature is fenced in without
- * anyone remembering to add it: a feature reaches only itself and the shared layers.
+ * One zone per folder below `root`, read from the disk, so a new web feature or server module is fenced in
+ * without anyone remembering to add it: each reaches only itself and the shared layers.
  */
-const webFeatureZones = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => ({
-    target: `./apps/web/src/features/${entry.name}`,
-    from: './apps/web/src/features',
-    except: [`./${entry.name}`],
-  }));
-
+const zonesOf = (root) =>
+  readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({ target: `${root}/${entry.name}`, from: root, except: [`./${entry.name}`] }));
+const webFeatureZones = zonesOf('./apps/web/src/features');
 /** The server's modules: each may use lib/, plugins/, db/ and shared/, never another module. */
-const serverModuleZones = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => ({
-    target: `./apps/server/src/modules/${entry.name}`,
-    from: './apps/server/src/modules',
-    except: [`./${entry.name}`],
-  }));
+const serverModuleZones = zonesOf('./apps/server/src/modules');
 
 export default tseslint.config(
   {

@@ -121,14 +121,7 @@ export function listRequest<
   Filters extends z.ZodRawShape = Record<never, never>,
 >(options: { sorts: Sorts; sort: Sorts[number]; direction?: 'asc' | 'desc'; filters?: Filters }) {
   const strict = z.object({
-    page: z.coerce.number().int().min(1).catch(1).default(1),
-    per_page: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PER_PAGE)
-      .catch(DEFAULT_PER_PAGE)
-      .default(DEFAULT_PER_PAGE),
+    ...pageQuery.shape,
     q: given(searchText().optional()),
     s: given(z.enum(options.sorts).default(options.sort as never)),
     d: given(z.enum(['asc', 'desc']).default(options.direction ?? 'asc')),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 
 import type { MeasureUnit } from '@bloomline/contract';
 
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { measureUnits } from '../../db/schema';
 import { recordChange } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
@@ -12,6 +12,14 @@ type MeasureUnitInput = {
   name: string;
   short_code: string;
 };
+
+/** The unit as it is before a change, locked for it; 404 when there is none. */
+async function lockedUnit(tx: Tx, id: number): Promise<MeasureUnitInput> {
+  const before = await measureUnitById(tx, id, true);
+  if (!before) throw notFound();
+  const { id: _id, ...values } = before;
+  return values;
+}
 
 /**
  * Units of measure. A duplicate name and deleting a unit that component units count in are refused by
@@ -42,20 +50,18 @@ export function createMeasureUnitsService({ db }: { db: Db }) {
 
     update: (userId: number, id: number, input: MeasureUnitInput) =>
       db.transaction(async (tx): Promise<MeasureUnit> => {
-        const before = await measureUnitById(tx, id, true);
-        if (!before) throw notFound();
+        const before = await lockedUnit(tx, id);
         await tx
           .update(measureUnits)
           .set({ name: input.name, shortCode: input.short_code, updatedAt: new Date() })
           .where(eq(measureUnits.id, id));
-        const { id: _id, ...old } = before;
         await recordChange(tx, {
           userId,
           type: 'measure unit',
           id,
           event: 'updated',
           message: `Unit of measure ${input.name} updated.`,
-          before: old,
+          before,
           after: input,
         });
         return { id, ...input };
@@ -63,17 +69,15 @@ export function createMeasureUnitsService({ db }: { db: Db }) {
 
     remove: (userId: number, id: number) =>
       db.transaction(async (tx) => {
-        const before = await measureUnitById(tx, id, true);
-        if (!before) throw notFound();
+        const before = await lockedUnit(tx, id);
         await tx.delete(measureUnits).where(eq(measureUnits.id, id));
-        const { id: _id, ...old } = before;
         await recordChange(tx, {
           userId,
           type: 'measure unit',
           id,
           event: 'deleted',
           message: `Unit of measure ${before.name} deleted.`,
-          before: old,
+          before,
         });
       }),
   };

@@ -1,3 +1,4 @@
 export * from './api-form';
 export * from './use-api-form';
 export * from './use-go-back';
+export * from './record-state';

@@ -1,5 +1,7 @@
-import { Group, Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import type { PageMeta } from '@bloomline/contract';
 
@@ -17,7 +19,9 @@ export const DELETE_CONFIRM_TEXT = 'Confirm that you want to delete the record';
 export type ListPageProps<T> = {
   title: string;
   breadcrumbs?: Breadcrumb[];
-  /** Buttons beside the title (Add …). */
+  /** Where the Add button beside the title leads (the form for a new record). */
+  addTo?: string;
+  /** Other buttons beside the title. */
   actions?: ReactNode;
   /** The search box: the search in force and what to do with a new one (500 ms after typing stops). */
   search?: { value: string; onSearch: (q: string) => void; label?: string };
@@ -38,6 +42,7 @@ export type ListPageProps<T> = {
 export function ListPage<T>({
   title,
   breadcrumbs,
+  addTo,
   actions,
   search,
   columns,
@@ -53,7 +58,20 @@ export function ListPage<T>({
 }: ListPageProps<T>) {
   return (
     <Stack gap="md">
-      <PageTitle title={title} breadcrumbs={breadcrumbs} actions={actions} />
+      <PageTitle
+        title={title}
+        breadcrumbs={breadcrumbs}
+        actions={
+          <>
+            {actions}
+            {addTo && (
+              <Button component={Link} to={addTo} leftSection={<IconPlus size={16} aria-hidden />}>
+                Add
+              </Button>
+            )}
+          </>
+        }
+      />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Stack gap="md">
           {search && (
@@ -121,5 +139,21 @@ export function DeleteAction({ name, ...rest }: DeleteActionProps) {
       c="red.9"
       {...rest}
     />
+  );
+}
+
+/** Edit on a row: a link to the record's form, named for the record ("Edit Stem"). */
+export function EditAction({ to, name }: { to: string; name: string }) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      size="compact-sm"
+      variant="default"
+      leftSection={<IconPencil size={14} aria-hidden />}
+      aria-label={`Edit ${name}`}
+    >
+      Edit
+    </Button>
   );
 }

@@ -9,6 +9,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  type NumberInputProps,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -79,6 +80,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       <Stack gap="sm">{children}</Stack>
     </Paper>
+  );
+}
+
+/** Degrees north/south or east/west; out of range is said in the server's words rather than silently changed. */
+function CoordinateInput({ limit, ...props }: NumberInputProps & { limit: number }) {
+  return (
+    <NumberInput min={-limit} max={limit} clampBehavior="none" decimalScale={6} hideControls {...props} />
   );
 }
 
@@ -199,25 +207,8 @@ export function LocationForm({ location }: { location?: Location }) {
         <Grid gutter="sm">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Stack gap="sm">
-              <NumberInput
-                label="Latitude"
-                min={-90}
-                max={90}
-                // Out of range is said in the server's words rather than silently changed.
-                clampBehavior="none"
-                decimalScale={6}
-                hideControls
-                {...form.getInputProps('latitude')}
-              />
-              <NumberInput
-                label="Longitude"
-                min={-180}
-                max={180}
-                clampBehavior="none"
-                decimalScale={6}
-                hideControls
-                {...form.getInputProps('longitude')}
-              />
+              <CoordinateInput label="Latitude" limit={90} {...form.getInputProps('latitude')} />
+              <CoordinateInput label="Longitude" limit={180} {...form.getInputProps('longitude')} />
               <Text size="sm" c="dimmed">
                 Type the coordinates, or click the map to place the point.
               </Text>

@@ -1,9 +1,9 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import { isApiError } from '@/api/client';
-import { PageTitle, QueryError } from '@/ui';
+import { PageTitle } from '@/ui';
+import { RecordState } from '@/ui/form';
 
 import { useLocationDetail } from '../api/get-location';
 import { LocationForm } from '../components/location-form';
@@ -31,22 +31,16 @@ export function LocationAddPage() {
 
 /** /locations/{id}. */
 export function LocationEditPage() {
-  const id = Number(useParams().id);
-  const location = useLocationDetail(id);
-
-  let body: ReactNode;
-  if (location.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading" />
-      </Center>
-    );
-  } else if (isApiError(location.error) && location.error.status === 404) {
-    body = <Text>This location does not exist. It may have been removed.</Text>;
-  } else if (location.isError) {
-    body = <QueryError error={location.error} onRetry={() => void location.refetch()} />;
-  } else {
-    body = <LocationForm key={location.data.id} location={location.data} />;
-  }
-  return <Frame>{body}</Frame>;
+  const location = useLocationDetail(Number(useParams().id));
+  return (
+    <Frame>
+      <RecordState
+        query={location}
+        record={location.data}
+        missing="This location does not exist. It may have been removed."
+      >
+        {(record) => <LocationForm key={record.id} location={record} />}
+      </RecordState>
+    </Frame>
+  );
 }

@@ -1,10 +1,8 @@
-import { Button, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Text, VisuallyHidden } from '@mantine/core';
 
 import { locationListQuery, type LocationListItem } from '@bloomline/contract';
 
-import { actionsColumn, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
+import { actionsColumn, EditAction, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
 
 import { useLocations } from '../api/get-locations';
 
@@ -20,18 +18,7 @@ const columns: DataColumn<LocationListItem>[] = [
   },
   { key: 'parent', header: 'Parent', render: (l) => l.parent?.name ?? EMPTY_TEXT },
   actionsColumn(
-    (l) => (
-      <Button
-        component={Link}
-        to={`/locations/${l.id}`}
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconPencil size={14} aria-hidden />}
-        aria-label={`Edit ${l.name}`}
-      >
-        Edit
-      </Button>
-    ),
+    (l) => <EditAction to={`/locations/${l.id}`} name={l.name} />,
     <VisuallyHidden>Actions</VisuallyHidden>,
   ),
 ];
@@ -44,11 +31,7 @@ export function LocationListPage() {
   return (
     <ListPage
       title="Locations"
-      actions={
-        <Button component={Link} to="/locations/add" leftSection={<IconPlus size={16} aria-hidden />}>
-          Add
-        </Button>
-      }
+      addTo="/locations/add"
       search={{ value: params.q ?? '', onSearch: (q) => update({ q }), label: 'Search locations' }}
       columns={columns}
       rows={locations.data?.data}

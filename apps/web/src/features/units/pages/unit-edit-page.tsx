@@ -1,8 +1,9 @@
-import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import { PageTitle, QueryError } from '@/ui';
+import { PageTitle } from '@/ui';
+import { RecordState } from '@/ui/form';
 
 import { useUnits } from '../api/get-units';
 import { UnitForm } from '../components/unit-form';
@@ -33,22 +34,16 @@ export function UnitAddPage() {
 export function UnitEditPage() {
   const id = Number(useParams().id);
   const units = useUnits();
-  const unit = units.data?.find((u) => u.id === id);
-
-  let body: ReactNode;
-  if (units.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading" />
-      </Center>
-    );
-  } else if (units.isError) {
-    body = <QueryError error={units.error} onRetry={() => void units.refetch()} />;
-  } else if (!unit) {
-    body = <Text>This unit of measure does not exist. It may have been deleted.</Text>;
-  } else {
-    // Keyed by record, so a different unit starts from its own values.
-    body = <UnitForm key={unit.id} unit={unit} />;
-  }
-  return <FormFrame title="Edit unit of measure">{body}</FormFrame>;
+  return (
+    <FormFrame title="Edit unit of measure">
+      <RecordState
+        query={units}
+        record={units.data?.find((u) => u.id === id)}
+        missing="This unit of measure does not exist. It may have been deleted."
+      >
+        {/* Keyed by record, so a different unit starts from its own values. */}
+        {(unit) => <UnitForm key={unit.id} unit={unit} />}
+      </RecordState>
+    </FormFrame>
+  );
 }

@@ -1,10 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
-
 import type { MeasureUnit } from '@bloomline/contract';
 
-import { actionsColumn, DeleteAction, ListPage, useListParams, type DataColumn } from '@/ui';
+import { actionsColumn, DeleteAction, EditAction, ListPage, useListParams, type DataColumn } from '@/ui';
 
 import { useDeleteUnit } from '../api/delete-unit';
 import { filterUnits, useUnits } from '../api/get-units';
@@ -29,16 +25,7 @@ export function UnitListPage() {
     { key: 'short_code', header: 'Short Code', render: (u) => u.short_code },
     actionsColumn((u) => (
       <>
-        <Button
-          component={Link}
-          to={`/units/${u.id}`}
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconPencil size={14} aria-hidden />}
-          aria-label={`Edit ${u.name}`}
-        >
-          Edit
-        </Button>
+        <EditAction to={`/units/${u.id}`} name={u.name} />
         <DeleteAction name={u.name} onConfirm={() => remove.mutateAsync(u.id)} />
       </>
     )),
@@ -47,11 +34,7 @@ export function UnitListPage() {
   return (
     <ListPage
       title="Units of measure"
-      actions={
-        <Button component={Link} to="/units/add" leftSection={<IconPlus size={16} aria-hidden />}>
-          Add
-        </Button>
-      }
+      addTo="/units/add"
       search={{ value: params.q, onSearch: (q) => update({ q }), label: 'Search units by name' }}
       columns={columns}
       rows={rows}

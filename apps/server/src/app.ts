@@ -151,7 +151,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   const auth = createAuthService({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
 
   await app.register(systemRoutes, { database, config });
-  await app.register(authRoutes, { db, auth });
+  await app.register(authRoutes, { auth });
   const orders = createOrdersService({
     db,
     mailer: mail,

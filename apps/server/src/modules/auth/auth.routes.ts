@@ -12,15 +12,13 @@ import {
   statusBody,
 } from '@bloomline/contract';
 
-import type { Db } from '../../db/client';
 import { unauthenticated } from '../../lib/errors';
-import { currentUser, endSession, guestOnly, requireUser } from '../../plugins/session';
-import { loadCurrentUser } from './auth.queries';
+import { currentUser, guestOnly, requireUser } from '../../plugins/session';
 import type { AuthService } from './auth.service';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = async (app, { db, auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get(
     '/sanctum/csrf-cookie',
     {
@@ -46,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
     },
     async (request) => {
       const userId = await auth.login(request, request.body);
-      const user = await loadCurrentUser(db, userId);
+      const user = await auth.me(userId);
       if (!user) throw unauthenticated();
       return { data: user };
     },
@@ -59,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
       schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorBody } },
     },
     async (request) => {
-      const user = await loadCurrentUser(db, currentUser(request).id);
+      const user = await auth.me(currentUser(request).id);
       if (!user) throw unauthenticated();
       return { data: user };
     },
@@ -69,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = 
     '/api/logout',
     { schema: { tags, summary: 'Signs out', response: { 204: z.null() } } },
     async (request, reply) => {
-      await endSession(db, request);
+      await auth.logout(request);
       return reply.code(204).send(null);
     },
   );

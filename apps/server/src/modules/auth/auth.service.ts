@@ -13,11 +13,12 @@ import { tooManyRequests, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import {
   endOtherSessionsOf,
+  endSession,
   endSessionsOf,
   forgetCachedSessions,
   startUserSession,
 } from '../../plugins/session';
-import { findUserByEmail } from './auth.queries';
+import { findUserByEmail, loadCurrentUser } from './auth.queries';
 
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const THROTTLE_WINDOW_SECONDS = 60;
@@ -75,6 +76,12 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
   }
 
   return {
+    /** GET /api/me's answer for a user: role, partner, permissions, settings and features. */
+    me: (userId: number) => loadCurrentUser(db, userId),
+
+    /** Sign-out: the session ends and a fresh guest one takes its place. */
+    logout: (request: FastifyRequest) => endSession(db, request),
+
     async login(request: FastifyRequest, body: LoginBody) {
       const key = throttleKey(body.email, request.ip);
       const address = addressKey(request.ip);

@@ -16,7 +16,6 @@ import {
   products,
   productVariants,
   profitCentres,
-  refundLines,
   returnLines,
   returns,
   users,
@@ -25,7 +24,7 @@ import { notFound } from '../../lib/errors';
 import { variantComponentsJson } from '../../shared/variant-components';
 import type { VariantComponentRow } from '../../shared/variant-components';
 import { onPaymentMap, orderOnPay } from './order-onpay';
-import { flagColumns, lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
+import { lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
 import type { LineRow } from './orders.queries';
 import type { Viewer } from '../../lib/viewer';
 import { ownLinesOfAliasL } from './orders.scope';
@@ -67,7 +66,6 @@ function detailLinesJson(viewer: Viewer) {
         select json_build_object('url', i.url, 'altText', i.alt_text)
         from ${productImages} i where i.product_id = v.product_id order by i.position, i.id limit 1
       ),
-      'hasRefund', exists (select 1 from ${refundLines} rf where rf.order_line_id = l.id),
       'returns', coalesce((
         select json_agg(json_build_object(
           'id', r.id, 'name', r.name, 'status', r.status, 'quantity', rl.quantity,
@@ -114,7 +112,6 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
   const [row] = await db
     .select({
       ...summaryColumns,
-      ...flagColumns(viewer),
       source: orders.source,
       paymentType: orders.paymentType,
       email: orders.email,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 
 import type {
   DashboardCounts,
@@ -61,28 +61,25 @@ export function filterCondition(
   }
 }
 
+/**
+ * Whether a line has a return, and a refund: the one definition every read uses (a partner's flags are
+ * their own lines'; staff see the order's own flags, kept in step with these rows).
+ */
+export const lineHasReturn = (lineId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${returnLines} rl where rl.order_line_id = ${lineId})`;
+export const lineHasRefund = (lineId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${refundLines} rf where rf.order_line_id = ${lineId})`;
+
 /** The order has a return on one of this partner's lines (the order's own flag first, which is indexed). */
 function partnerHasReturn(partnerId: number): SQL {
-  return sql`(${orders.hasReturn} and exists (select 1 from ${returnLines} rl join ${orderLines} l on l.id = rl.order_line_id
-    where l.order_id = ${orders.id} and l.partner_id = ${partnerId}))`;
+  return sql`(${orders.hasReturn} and exists (select 1 from ${orderLines} l
+    where l.order_id = ${orders.id} and l.partner_id = ${partnerId} and ${lineHasReturn(sql.raw('l.id'))}))`;
 }
 
 /** The order has a refund of one of this partner's lines. */
 function partnerHasRefund(partnerId: number): SQL {
-  return sql`(${orders.hasRefund} and exists (select 1 from ${refundLines} rf join ${orderLines} l on l.id = rf.order_line_id
-    where l.order_id = ${orders.id} and l.partner_id = ${partnerId}))`;
-}
-
-/**
- * `hasReturn`/`hasRefund` as this viewer sees them: the order's flags for staff; for a partner, whether a
- * return or refund touches one of their own lines (another partner's return is none of their business).
- */
-export function flagColumns(viewer: Viewer) {
-  if (viewer.kind === 'staff') return { hasRefund: orders.hasRefund, hasReturn: orders.hasReturn };
-  return {
-    hasRefund: sql<boolean>`${partnerHasRefund(viewer.partnerId)}`,
-    hasReturn: sql<boolean>`${partnerHasReturn(viewer.partnerId)}`,
-  };
+  return sql`(${orders.hasRefund} and exists (select 1 from ${orderLines} l
+    where l.order_id = ${orders.id} and l.partner_id = ${partnerId} and ${lineHasRefund(sql.raw('l.id'))}))`;
 }
 
 /** Case-insensitive "contains" over order number, recipient name, phone and company. */
@@ -157,6 +154,8 @@ export interface LineRow {
   /** The partner's commission and VAT registration, for the on-pay rule. */
   partnerCommission: number | string | null;
   partnerVatRegistered: boolean | null;
+  hasReturn: boolean;
+  hasRefund: boolean;
 }
 
 /**
@@ -166,7 +165,8 @@ export interface LineRow {
 export const lineJsonFields = sql`'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
       'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name,
       'productVariantId', l.product_variant_id, 'giftMessage', l.gift_message, 'customName', l.custom_name,
-      'partnerCommission', p.commission, 'partnerVatRegistered', coalesce(p.vat_number, '') <> ''`;
+      'partnerCommission', p.commission, 'partnerVatRegistered', coalesce(p.vat_number, '') <> '',
+      'hasReturn', ${lineHasReturn(sql.raw('l.id'))}, 'hasRefund', ${lineHasRefund(sql.raw('l.id'))}`;
 
 export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): Promise<LineRow[]> {
   if (orderIds.length === 0) return [];
@@ -185,6 +185,8 @@ export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): P
       customName: orderLines.customName,
       partnerCommission: partners.commission,
       partnerVatRegistered: sql<boolean>`coalesce(${partners.vatNumber}, '') <> ''`,
+      hasReturn: lineHasReturn(orderLines.id),
+      hasRefund: lineHasRefund(orderLines.id),
     })
     .from(orderLines)
     .leftJoin(partners, eq(partners.id, orderLines.partnerId))
@@ -222,8 +224,9 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
     longitude: row.longitude,
     deliveryFee: toRand(row.deliveryFeeCents),
     totalValue: toRand(partnerView ? linesValue + row.deliveryFeeCents : row.totalValueCents),
-    hasRefund: row.hasRefund,
-    hasReturn: row.hasReturn,
+    // A partner's flags are their own lines' (another partner's return is none of their business).
+    hasRefund: partnerView ? mine.some((l) => l.hasRefund) : row.hasRefund,
+    hasReturn: partnerView ? mine.some((l) => l.hasReturn) : row.hasReturn,
     notes: row.notes,
     onPay: toRand(onPayTotalCents(row, mine)),
     lines: mine.map((l) => ({
@@ -337,7 +340,7 @@ export async function listOrders(
     offset >= total
       ? []
       : await db
-          .select({ ...summaryColumns, ...flagColumns(viewer), lines: linesJson(viewer) })
+          .select({ ...summaryColumns, lines: linesJson(viewer) })
           .from(orders)
           .where(inArray(orders.id, pageIds))
           .orderBy(...order);

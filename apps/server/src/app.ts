@@ -35,7 +35,6 @@ import { partnersRoutes } from './modules/partners/partners.routes';
 import { createPartnersService } from './modules/partners/partners.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
-import { formsPlugin } from './plugins/forms';
 import { routeStatusesPlugin } from './plugins/route-statuses';
 import { sessionPlugin } from './plugins/session';
 
@@ -92,7 +91,6 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   // External plugins first, then ours, then routes (fastify/demo's order).
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(formsPlugin);
   const tiles = tileOrigin(config.mapTileUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {

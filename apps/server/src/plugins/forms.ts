@@ -34,7 +34,8 @@ async function multipartBody(request: FastifyRequest): Promise<Record<string, un
 }
 
 /**
- * Multipart bodies arrive as plain objects before validation, so the same contract schema validates JSON,
+ * Register in a module whose writes come as forms (its routes only: the multipart hooks cost every request
+ * they run on). Multipart bodies arrive as plain objects before validation, so the same contract schema validates JSON,
  * urlencoded and multipart bodies, and a 422 bag comes from the one error mapper. A body that is not a
  * well-formed form (a cut-off part, a missing boundary) is a 400, never a 500; one over the limits a 413.
  */

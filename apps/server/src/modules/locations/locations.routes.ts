@@ -14,7 +14,7 @@ import {
 } from '@bloomline/contract';
 
 import { errorResponses } from '../../lib/responses';
-import { spoofable } from '../../plugins/forms';
+import { formsPlugin, spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import { idParams } from '@bloomline/contract';
 import type { LocationsService } from './locations.service';
@@ -27,6 +27,8 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
   { locations },
 ) => {
   guardModule(app, requireStaff);
+  // This module's writes come as forms too (multipart, as the original client sends them).
+  await app.register(formsPlugin);
 
   app.get(
     '/api/locations',

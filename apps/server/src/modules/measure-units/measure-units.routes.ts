@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dataOf, measureUnit, measureUnitBody } from '@bloomline/contract';
 
 import { errorResponses } from '../../lib/responses';
-import { spoofable } from '../../plugins/forms';
+import { formsPlugin, spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff } from '../../plugins/session';
 import { idParams } from '@bloomline/contract';
 import type { MeasureUnitsService } from './measure-units.service';
@@ -18,6 +18,8 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
   { measureUnits },
 ) => {
   guardModule(app, requireStaff);
+  // This module's writes come as forms too (multipart, as the original client sends them).
+  await app.register(formsPlugin);
 
   app.get(
     '/api/measure-units',

@@ -34,6 +34,7 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { createPartnersService } from './modules/partners/partners.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { createSystemService } from './modules/system/system.service';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { routeStatusesPlugin } from './plugins/route-statuses';
 import { sessionPlugin } from './plugins/session';
@@ -148,7 +149,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     });
   const auth = createAuthService({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
 
-  await app.register(systemRoutes, { database, config });
+  await app.register(systemRoutes, { system: createSystemService({ database, config }) });
   await app.register(authRoutes, { auth });
   const orders = createOrdersService({
     db,

@@ -24,8 +24,8 @@ import { notFound } from '../../lib/errors';
 import { variantComponentsJson } from '../../shared/variant-components';
 import type { VariantComponentRow } from '../../shared/variant-components';
 import { onPaymentMap, orderOnPay } from './order-onpay';
-import { lineJsonFields, linesOf, summaryColumns, toSummary } from './orders.queries';
-import type { LineRow } from './orders.queries';
+import { lineJsonFields, linesOf, summaryColumns, toSummary } from './order-summary.queries';
+import type { LineRow } from './order-summary.queries';
 import type { Viewer } from '../../lib/viewer';
 import { ownLinesOfAliasL } from './orders.scope';
 

@@ -1,35 +1,23 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 
-import type {
-  DashboardCounts,
-  LineStatus,
-  OrderFilter,
-  OrderListQuery,
-  OrderSummary,
-} from '@bloomline/contract';
-import {
-  buildPageMeta,
-  deriveOrderStatus,
-  LINE_STATUSES,
-  todayInJohannesburg,
-  toRand,
-} from '@bloomline/contract';
+import type { DashboardCounts, OrderFilter, OrderListQuery } from '@bloomline/contract';
+import { buildPageMeta, LINE_STATUSES, todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/paged-list';
+import { orderLineRejectReasons, orderLines, orders, partners } from '../../db/schema';
 import {
-  orderLineRejectReasons,
-  orderLines,
-  orders,
-  partners,
-  refundLines,
-  returnLines,
-} from '../../db/schema';
-import { onPayColumns, onPayTotalCents } from './order-onpay';
+  lineHasRefund,
+  lineHasReturn,
+  lineJsonFields,
+  summaryColumns,
+  toSummary,
+} from './order-summary.queries';
+import type { LineRow } from './order-summary.queries';
 import { anchorFor, searchMode } from './orders.list-speedups';
 import type { OrderListCaches } from './orders.list-speedups';
-import { hasPartnerLine, ownLinesOfAliasL, visibleLines } from './orders.scope';
+import { hasPartnerLine, ownLinesOfAliasL } from './orders.scope';
 import type { Viewer } from '../../lib/viewer';
 
 /** Filters that are line statuses (the rest — today, unassigned, returns, refunds — have their own rules). */
@@ -60,15 +48,6 @@ export function filterCondition(
       return partner === null ? eq(orders.status, filter) : hasPartnerLine(partner, filter);
   }
 }
-
-/**
- * Whether a line has a return, and a refund: the one definition every read uses (a partner's flags are
- * their own lines'; staff see the order's own flags, kept in step with these rows).
- */
-export const lineHasReturn = (lineId: SQLWrapper) =>
-  sql<boolean>`exists (select 1 from ${returnLines} rl where rl.order_line_id = ${lineId})`;
-export const lineHasRefund = (lineId: SQLWrapper) =>
-  sql<boolean>`exists (select 1 from ${refundLines} rf where rf.order_line_id = ${lineId})`;
 
 /** The order has a return on one of this partner's lines (the order's own flag first, which is indexed). */
 function partnerHasReturn(partnerId: number): SQL {
@@ -106,141 +85,6 @@ function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mo
     query.sd ? gte(orders.deliveryDate, query.sd) : undefined,
     query.ed ? lte(orders.deliveryDate, query.ed) : undefined,
   );
-}
-
-const summaryColumns = {
-  id: orders.id,
-  name: orders.name,
-  status: orders.status,
-  createdAt: orders.createdAt,
-  deliveryDate: orders.deliveryDate,
-  isCollection: orders.isCollection,
-  firstName: orders.firstName,
-  lastName: orders.lastName,
-  phone: orders.phone,
-  company: orders.company,
-  address1: orders.address1,
-  address2: orders.address2,
-  city: orders.city,
-  country: orders.country,
-  postalCode: orders.postalCode,
-  latitude: orders.latitude,
-  longitude: orders.longitude,
-  deliveryFeeCents: orders.deliveryFeeCents,
-  totalValueCents: orders.totalValueCents,
-  hasRefund: orders.hasRefund,
-  hasReturn: orders.hasReturn,
-  notes: orders.notes,
-  ...onPayColumns,
-};
-type OrderColumn = Exclude<keyof typeof summaryColumns, keyof typeof onPayColumns>;
-type SummaryRow = Pick<typeof orders.$inferSelect, OrderColumn> & {
-  delivererId: number | null;
-  vat: unknown;
-};
-
-export interface LineRow {
-  id: number;
-  orderId: number;
-  title: string;
-  quantity: number;
-  valueCents: number;
-  status: string;
-  partnerId: number | null;
-  partnerName: string | null;
-  productVariantId: number | null;
-  giftMessage: string | null;
-  customName: string | null;
-  /** The partner's commission and VAT registration, for the on-pay rule. */
-  partnerCommission: number | string | null;
-  partnerVatRegistered: boolean | null;
-  hasReturn: boolean;
-  hasRefund: boolean;
-}
-
-/**
- * A line's fields as the list and detail queries aggregate them, for `json_build_object` over
- * `order_lines l left join partners p`: the one place the JSON line's shape is written (see LineRow).
- */
-export const lineJsonFields = sql`'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
-      'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name,
-      'productVariantId', l.product_variant_id, 'giftMessage', l.gift_message, 'customName', l.custom_name,
-      'partnerCommission', p.commission, 'partnerVatRegistered', coalesce(p.vat_number, '') <> '',
-      'hasReturn', ${lineHasReturn(sql.raw('l.id'))}, 'hasRefund', ${lineHasRefund(sql.raw('l.id'))}`;
-
-export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): Promise<LineRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .select({
-      id: orderLines.id,
-      orderId: orderLines.orderId,
-      title: orderLines.title,
-      quantity: orderLines.quantity,
-      valueCents: orderLines.valueCents,
-      status: orderLines.status,
-      partnerId: orderLines.partnerId,
-      partnerName: partners.name,
-      productVariantId: orderLines.productVariantId,
-      giftMessage: orderLines.giftMessage,
-      customName: orderLines.customName,
-      partnerCommission: partners.commission,
-      partnerVatRegistered: sql<boolean>`coalesce(${partners.vatNumber}, '') <> ''`,
-      hasReturn: lineHasReturn(orderLines.id),
-      hasRefund: lineHasRefund(orderLines.id),
-    })
-    .from(orderLines)
-    .leftJoin(partners, eq(partners.id, orderLines.partnerId))
-    .where(and(inArray(orderLines.orderId, orderIds), visibleLines(viewer)))
-    .orderBy(asc(orderLines.id));
-}
-
-/**
- * For a partner the order's value is their lines plus the delivery fee; status is their lines' status;
- * `onPay` what they are paid incl. delivery (for staff, what every partner on the order is paid).
- */
-export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): OrderSummary {
-  const mine = lines.filter((l) => l.orderId === row.id);
-  const partnerView = viewer.kind === 'partner';
-  const linesValue = mine.reduce((s, l) => s + l.valueCents * l.quantity, 0);
-  return {
-    id: row.id,
-    name: row.name,
-    status: partnerView
-      ? deriveOrderStatus(mine.map((l) => ({ status: l.status as LineStatus })))
-      : (row.status as LineStatus),
-    created_at: row.createdAt.toISOString(),
-    deliveryDate: row.deliveryDate,
-    isCollection: row.isCollection,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    company: row.company,
-    address1: row.address1,
-    address2: row.address2,
-    city: row.city,
-    country: row.country,
-    postalCode: row.postalCode,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    deliveryFee: toRand(row.deliveryFeeCents),
-    totalValue: toRand(partnerView ? linesValue + row.deliveryFeeCents : row.totalValueCents),
-    // A partner's flags are their own lines' (another partner's return is none of their business).
-    hasRefund: partnerView ? mine.some((l) => l.hasRefund) : row.hasRefund,
-    hasReturn: partnerView ? mine.some((l) => l.hasReturn) : row.hasReturn,
-    notes: row.notes,
-    onPay: toRand(onPayTotalCents(row, mine)),
-    lines: mine.map((l) => ({
-      id: l.id,
-      title: l.title,
-      quantity: l.quantity,
-      value: toRand(l.valueCents),
-      status: l.status as LineStatus,
-      partner: l.partnerId === null ? null : { id: l.partnerId, name: l.partnerName ?? '' },
-      productVariantId: l.productVariantId,
-      giftMessage: l.giftMessage,
-      customName: l.customName,
-    })),
-  };
 }
 
 /**
@@ -394,8 +238,6 @@ export async function dashboardCounts(
   const key = JSON.stringify(['dashboard', viewer.kind === 'partner' ? viewer.partnerId : 'staff', today]);
   return caches.dashboards.getOrLoad(key, load);
 }
-
-export { summaryColumns };
 
 /** The reasons a line may be rejected with, in their order. */
 export async function rejectReasons(db: DbOrTx): Promise<string[]> {

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { appConfig, APP_VERSION } from '@bloomline/contract';
+import { appConfig } from '@bloomline/contract';
 
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { SystemService } from './system.service';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: Config }> = async (
-  app,
-  { database, config },
-) => {
-  const started = Date.now();
-
+export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = async (app, { system }) => {
   app.get(
     '/health',
     {
@@ -31,20 +25,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: C
       },
     },
     async (_request, reply) => {
-      try {
-        await database.ping();
-        return {
-          status: 'ok' as const,
-          database: 'ok',
-          engine: database.engine,
-          uptime: Math.round((Date.now() - started) / 1000),
-          version: APP_VERSION,
-        };
-      } catch {
-        return reply
-          .code(503)
-          .send({ status: 'error' as const, database: 'unreachable', engine: database.engine });
-      }
+      const health = await system.health();
+      return health.status === 'ok' ? health : reply.code(503).send(health);
     },
   );
 
@@ -57,14 +39,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: C
         response: { 200: z.object({ data: appConfig }) },
       },
     },
-    async () => ({
-      data: {
-        version: APP_VERSION,
-        supportPhone: config.support.phone,
-        supportEmail: config.support.email,
-        mapTileUrl: config.mapTileUrl,
-      },
-    }),
+    async () => ({ data: system.publicConfig() }),
   );
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

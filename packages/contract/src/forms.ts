@@ -44,3 +44,48 @@ export const formOptional = <T extends z.ZodType>(schema: T) =>
 
 /** Laravel's method spoofing: a POST form carrying `_method=PUT` is an update. Read only by the router. */
 export const METHOD_FIELD = '_method';
+
+const hasDecimals = (value: number, places: number) => {
+  const scaled = value * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/** The most a price may be, in rand: a typo of three extra zeros is refused rather than priced. */
+export const MAX_RAND = 1_000_000;
+
+/** A rand amount a form may send as text: required, 0 or more, at most two decimals. */
+export const formMoney = (max = MAX_RAND) =>
+  formNumber().pipe(
+    z
+      .number()
+      .min(0)
+      .max(max)
+      .refine((v) => hasDecimals(v, 2), 'The :attribute field must have 0-2 decimal places.'),
+  );
+
+/**
+ * A fraction (markup, rebate, VAT) between `min` and `max` (the message says it in percent, as the screens
+ * show it), rounded to the four decimals it is stored with. `formFraction` reads it from a form's text.
+ */
+export const fraction = (min: number, max: number) => {
+  const message = `The :attribute field must be between ${String(min * 100)}% and ${String(max * 100)}%.`;
+  return z
+    .number()
+    .min(min, message)
+    .max(max, message)
+    .transform((v) => Math.round(v * 10_000) / 10_000);
+};
+export const formFraction = (min: number, max: number) => formNumber().pipe(fraction(min, max));
+/** The same, where blank means "none" (null). */
+export const formOptionalFraction = (min: number, max: number) =>
+  formNumber().pipe(fraction(min, max).nullable());
+
+/** A quantity (of a component in a recipe, of a measure unit): more than 0, at most three decimals. */
+export const formQuantity = (max = 100_000) =>
+  formNumber().pipe(
+    z
+      .number()
+      .gt(0, 'The :attribute field must be greater than 0.')
+      .max(max)
+      .refine((v) => hasDecimals(v, 3), 'The :attribute field must have 0-3 decimal places.'),
+  );

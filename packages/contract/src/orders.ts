@@ -171,21 +171,10 @@ export const candidatesQuery = z.object({
   q: text(100).optional(),
 });
 
-export const partnerPickerItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  partnerType: z.string(),
-  enabled: z.boolean(),
-  city: z.string().nullable(),
-});
-export type PartnerPickerItem = z.infer<typeof partnerPickerItem>;
-
 export const rejectBody = z.object({ reason: requiredText(500) });
 export const lineIdBody = z.object({ id: idField() });
 export const rejectLineBody = lineIdBody.extend({ reason: requiredText(500) });
 export const reassignBody = z.object({ partner_id: idField() });
-/** `GET /api/partners`: the pickers' search by name. */
-export const partnersQuery = z.object({ q: text(100).optional() });
 /** `GET /api/order-line-statuses`: each line status with its id. */
 export const lineStatusItem = z.object({ id: z.number(), name: lineStatus });
 export const deliveryDateBody = z.object({ deliveryDate: isoDate() });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
-import { ON_PAY_EXCL, ON_PAY_INCL, onPay, onPayMap, retailPrice } from './pricing';
+import { ON_PAY_EXCL, ON_PAY_INCL, onPay, onPayMap, ratePrice, retailPrice, variantTotals } from './pricing';
 
 describe('retail price', () => {
   it('applies markup, VAT and rebate, rounded to cents', () => {
@@ -11,6 +11,77 @@ describe('retail price', () => {
   });
   it('refuses a rebate of 100 %', () => {
     expect(() => retailPrice(10, 0, 0.15, 1)).toThrow(RangeError);
+  });
+});
+
+describe('rate price (cents, exact)', () => {
+  it('prices zero markup as wholesale plus VAT', () => {
+    // R10.00 × 1 = R10.00; VAT 15 % = R1.50; price R11.50
+    expect(ratePrice({ wholesaleCents: 1000, markup: 0, vat: 0.15, rebate: 0 })).toEqual({
+      vatCents: 150,
+      priceCents: 1150,
+    });
+  });
+  it('rounds a half cent up, where floating point would round it down', () => {
+    // 20c × 1.35 = 27c; + 15 % = 31.05c; / 0.9 = 34.5c exactly → 35c (20 × 1.35 × 1.15 / 0.9 is 34.4999… in floats)
+    expect(ratePrice({ wholesaleCents: 20, markup: 0.35, vat: 0.15, rebate: 0.1 }).priceCents).toBe(35);
+    // 3c × 1.5 = 4.5c, no VAT → 5c
+    expect(ratePrice({ wholesaleCents: 3, markup: 0.5, vat: 0, rebate: 0 }).priceCents).toBe(5);
+  });
+  it('follows a change of VAT', () => {
+    // R100.00 × 2.1 = R210.00; 15 % VAT = R31.50 → R241.50; 16 % VAT = R33.60 → R243.60
+    expect(ratePrice({ wholesaleCents: 10000, markup: 1.1, vat: 0.15, rebate: 0 })).toEqual({
+      vatCents: 3150,
+      priceCents: 24150,
+    });
+    expect(ratePrice({ wholesaleCents: 10000, markup: 1.1, vat: 0.16, rebate: 0 })).toEqual({
+      vatCents: 3360,
+      priceCents: 24360,
+    });
+  });
+  it('divides by one minus the rebate, rounded once at the end', () => {
+    // R12.50 × 1.9 = R23.75; VAT R3.5625 → R3.56; (23.75 + 3.5625) / 0.95 = R28.75 exactly
+    expect(ratePrice({ wholesaleCents: 1250, markup: 0.9, vat: 0.15, rebate: 0.05 })).toEqual({
+      vatCents: 356,
+      priceCents: 2875,
+    });
+  });
+  it('refuses negative inputs and a rebate of 100 %', () => {
+    expect(() => ratePrice({ wholesaleCents: -1, markup: 0, vat: 0.15, rebate: 0 })).toThrow(RangeError);
+    expect(() => ratePrice({ wholesaleCents: 1, markup: 0, vat: 0.15, rebate: 1 })).toThrow(RangeError);
+  });
+  it('agrees with the rand formula wherever floating point is not at a half cent', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 9000 }),
+        (w, m, r) => {
+          const exact = (w * (1 + m / 1e4) * 1.15) / (1 - r / 1e4);
+          fc.pre(Math.abs((exact % 1) - 0.5) > 1e-6);
+          const { priceCents } = ratePrice({
+            wholesaleCents: w,
+            markup: m / 1e4,
+            vat: 0.15,
+            rebate: r / 1e4,
+          });
+          return priceCents === Math.round(exact);
+        },
+      ),
+    );
+  });
+});
+
+describe('variant totals', () => {
+  it('sums quantity × price and quantity × wholesale, rounded once', () => {
+    // 12 × R25.41 + 0.5 × R10.01 (= R5.005) + 1 × R80.00 = R389.925 → R389.93
+    expect(
+      variantTotals([
+        { quantity: 12, priceCents: 2541, wholesaleCents: 1250 },
+        { quantity: 0.5, priceCents: 1001, wholesaleCents: 3 },
+        { quantity: 1, priceCents: 8000, wholesaleCents: 3500 },
+      ]),
+    ).toEqual({ priceCents: 38993, wholesaleCents: 18502 });
   });
 });
 

@@ -6,12 +6,68 @@
 export const toCents = (rand: number) => Math.round(rand * 100);
 export const toRand = (cents: number) => Math.round(cents) / 100;
 
-/** Retail price = (wholesale × (1 + markup) + VAT on that) / (1 − rebate), rounded to 2 decimals (rand). */
+/** Fractions (markup, rebate, VAT) are kept to four decimal places (12.34 % = 0.1234), as the columns are. */
+export const FRACTION_SCALE = 10_000;
+/** A fraction as a whole number of ten-thousandths: 0.1234 → 1234. */
+export const fractionUnits = (fraction: number) => Math.round(fraction * FRACTION_SCALE);
+/** A fraction rounded to the four decimal places it is stored with. */
+export const toFraction = (value: number) => fractionUnits(value) / FRACTION_SCALE;
+
+/** Division of positive whole numbers, rounded half up (PostgreSQL's round() does the same on numeric). */
+const divideRounded = (numerator: bigint, denominator: bigint) =>
+  (2n * numerator + denominator) / (2n * denominator);
+
+export interface RatePriceInput {
+  wholesaleCents: number;
+  markup: number;
+  vat: number;
+  rebate: number;
+}
+
+/**
+ * The price of a component in a profit centre (part 2, point 5), in cents:
+ * price = (wholesale × (1 + markup) + VAT on that) / (1 − rebate), rounded to the cent once, at the end;
+ * vat = the VAT on the marked-up wholesale, rounded to the cent. Computed exactly in whole numbers (the
+ * fractions have four decimals), so a half cent always rounds up and the server's SQL
+ * (`shared/prices.ts`) gives the same cent for every input.
+ */
+export function ratePrice(input: RatePriceInput): { vatCents: number; priceCents: number } {
+  const scale = BigInt(FRACTION_SCALE);
+  const w = BigInt(Math.round(input.wholesaleCents));
+  const m = BigInt(fractionUnits(input.markup));
+  const v = BigInt(fractionUnits(input.vat));
+  const r = BigInt(fractionUnits(input.rebate));
+  if (w < 0n || m < 0n || v < 0n || r < 0n) throw new RangeError('prices and fractions are not negative');
+  if (r >= scale) throw new RangeError('rebate must be below 1');
+  const vatCents = divideRounded(w * (scale + m) * v, scale * scale);
+  const priceCents = divideRounded(w * (scale + m) * (scale + v), scale * (scale - r));
+  return { vatCents: Number(vatCents), priceCents: Number(priceCents) };
+}
+
+/** The same in rand, as the rate form shows it: `retailPrice(100, 0.5, 0.15, 0.1)` is 191.67. */
 export function retailPrice(wholesaleRand: number, markup: number, vat: number, rebate: number): number {
-  const marked = wholesaleRand * (1 + markup);
-  const withVat = marked + marked * vat;
-  if (rebate >= 1) throw new RangeError('rebate must be below 1');
-  return Math.round((withVat / (1 - rebate)) * 100) / 100;
+  return toRand(ratePrice({ wholesaleCents: toCents(wholesaleRand), markup, vat, rebate }).priceCents);
+}
+
+/**
+ * A variant's price and wholesale (excl VAT) from its recipe: the sum over its component rates of
+ * quantity × the rate's price, and quantity × the component's wholesale, each rounded to the cent once.
+ * Quantities have at most three decimals. `shared/prices.ts` computes the same in SQL.
+ */
+export function variantTotals(
+  parts: readonly { quantity: number; priceCents: number; wholesaleCents: number }[],
+): { priceCents: number; wholesaleCents: number } {
+  const q = (quantity: number) => BigInt(Math.round(quantity * 1000));
+  let price = 0n;
+  let wholesale = 0n;
+  for (const p of parts) {
+    price += q(p.quantity) * BigInt(p.priceCents);
+    wholesale += q(p.quantity) * BigInt(p.wholesaleCents);
+  }
+  return {
+    priceCents: Number(divideRounded(price, 1000n)),
+    wholesaleCents: Number(divideRounded(wholesale, 1000n)),
+  };
 }
 
 export interface OnPayInput {

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+import { idField } from './fields';
+import { given, lenientOf, pageQuery } from './paging';
+
+/**
+ * The record types of the audit log (part 2, "Audit entry"), plus the areas built since: what every writer
+ * records as `propertyType`, and what the audit screen's filter offers.
+ */
+export const AUDIT_RECORD_TYPES = [
+  'profit centre',
+  'component rate',
+  'user',
+  'order',
+  'order line',
+  'product',
+  'product variant',
+  'product variant component rate',
+  'component',
+  'partner offline time',
+  'partner',
+  'location',
+  'measure unit',
+  'colour',
+  'component unit',
+  'customer',
+  'company',
+  // A setting such as `vat` (keyed by name, so its entries carry no record id).
+  'setting',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+/** What `user` shows for a change no signed-in user made (the seeder, a scheduled job). */
+export const AUDIT_SYSTEM_USER = 'system';
+
+/**
+ * The audit list counts its matches exactly up to this many; a larger total is the database planner's estimate
+ * (the table grows by every change of every area, and counting millions on each page would not stay fast).
+ */
+export const AUDIT_COUNTED_UP_TO = 10_000;
+
+/** One entry of GET /api/audit. `oldValues`/`newValues` hold only the fields that changed. */
+export const auditEntry = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  event: z.string(),
+  message: z.string(),
+  /** Who made the change: their name, or 'system'. */
+  user: z.string(),
+  userId: z.number().nullable(),
+  propertyType: z.string().nullable(),
+  propertyId: z.number().nullable(),
+  oldValues: z.record(z.string(), z.unknown()).nullable(),
+  newValues: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/**
+ * GET /api/audit: newest first, paged like every list, filtered by the user who made the change (`user`,
+ * their id), the record type (`pT`) and the record's id (`pI`). A malformed filter is a 422 on its field.
+ */
+export const auditListRequest = pageQuery.extend({
+  user: given(idField().optional()),
+  pT: given(z.enum(AUDIT_RECORD_TYPES).optional()),
+  pI: given(idField().optional()),
+});
+export type AuditListQuery = z.infer<typeof auditListRequest>;
+/** The same, read leniently from the web's address bar. */
+export const auditListQuery = lenientOf(auditListRequest);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+import { idField } from './fields';
+import { formOptional } from './forms';
+import { partnerRef } from './me';
+import { listRequest } from './paging';
+
+export const companyRef = z.object({ id: z.number(), name: z.string() });
+export type CompanyRef = z.infer<typeof companyRef>;
+
+/** A customer (part 2, point 3): a row of the customers list and the answer of a change. */
+export const customerListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  companies: z.array(companyRef),
+  partner: partnerRef.nullable(),
+});
+export type CustomerListItem = z.infer<typeof customerListItem>;
+
+export const CUSTOMER_SORTS = ['name', 'email', 'created_at'] as const;
+const customerList = listRequest({ sorts: CUSTOMER_SORTS, sort: 'name' });
+/** GET /api/customers as the server reads it: `q` searches name, email and phone. */
+export const customerListRequest = customerList.strict;
+/** The same, read leniently from the web's address bar. */
+export const customerListQuery = customerList.lenient;
+export type CustomerListQuery = z.infer<typeof customerListRequest>;
+
+/**
+ * PUT /api/customers/{id}: the customer's partner, or null (or blank) to clear it. The field must be sent:
+ * a body without it is a 422 rather than a silent clear.
+ */
+export const customerPartnerBody = z.object({
+  partnerId: z
+    .unknown()
+    .refine((v): boolean => v !== undefined, 'The :attribute field must be present.')
+    .pipe(formOptional(idField())),
+});
+export type CustomerPartnerBody = z.input<typeof customerPartnerBody>;

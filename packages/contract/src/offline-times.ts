@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+import { dateField, pathId } from './fields';
+import { formBoolean } from './forms';
+
+/** An out-of-office period of a partner: away from its start to its end date, both included. */
+export const offlineTime = z.object({
+  id: z.number(),
+  partnerId: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  enabled: z.boolean(),
+});
+export type OfflineTime = z.infer<typeof offlineTime>;
+
+/** `/api/partners/{partnerId}/offline-times`. */
+export const offlineTimesParams = z.object({ partnerId: pathId() });
+/** `/api/partners/{partnerId}/offline-times/{id}`. */
+export const offlineTimeParams = z.object({ partnerId: pathId(), id: pathId() });
+
+export const END_BEFORE_START = 'The :attribute field must be a date after or equal to start date.';
+
+/** A required date as Laravel reads a form's: a blank one is missing ("… field is required."). */
+const requiredDate = () =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), dateField());
+
+const dates = {
+  startDate: requiredDate(),
+  endDate: requiredDate(),
+};
+
+/** Laravel's `after_or_equal:startDate` on the end date, checked once both dates are valid. */
+const endNotBeforeStart = (v: { startDate: string; endDate: string }) => v.endDate >= v.startDate;
+const onEndDate = { message: END_BEFORE_START, path: ['endDate'] };
+
+/** POST /api/partners/{partnerId}/offline-times: a new period is enabled. */
+export const offlineTimeCreateBody = z.object(dates).refine(endNotBeforeStart, onEndDate);
+export type OfflineTimeCreateBody = z.input<typeof offlineTimeCreateBody>;
+
+/**
+ * POST /api/partners/{partnerId}/offline-times/{id} with `_method=PUT` (or PUT): the dates and whether the
+ * period counts. A request without `enabled` keeps the period's current flag.
+ */
+export const offlineTimeUpdateBody = z
+  .object({ ...dates, enabled: formBoolean().optional() })
+  .refine(endNotBeforeStart, onEndDate);
+export type OfflineTimeUpdateBody = z.input<typeof offlineTimeUpdateBody>;
+export type OfflineTimeUpdate = z.output<typeof offlineTimeUpdateBody>;
+
+/** The list's delete question (part 2). */
+export const OFFLINE_TIME_DELETE_CONFIRM = 'Are you sure you want to delete the offline data';

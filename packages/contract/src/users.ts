@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+import { idField, text } from './fields';
+import { formBoolean } from './forms';
+import { partnerRef, ROLE_IDS } from './me';
+import { given, listRequest } from './paging';
+import { email, requiredString } from './validation';
+
+/** A user as the users list and form read it (part 2, point 3 "User"). */
+export const userRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isStaff: z.boolean(),
+  enabled: z.boolean(),
+  role: z.object({ id: z.number(), name: z.string() }),
+  partner: partnerRef.nullable(),
+  permissions: z.object({ partnerStatements: z.boolean() }),
+});
+export type UserRecord = z.infer<typeof userRecord>;
+export const userListItem = userRecord;
+export type UserListItem = UserRecord;
+
+export const USER_SORTS = ['name', 'email', 'created_at'] as const;
+const userList = listRequest({ sorts: USER_SORTS, sort: 'name' });
+/** GET /api/users as the server reads it: q searches name, e-mail and phone number. */
+export const userListRequest = userList.strict;
+/** The same, read leniently from the web's address bar. */
+export const userListQuery = userList.lenient;
+export type UserListQuery = z.infer<typeof userListRequest>;
+
+/** What the role column shows: staff are "Admin", everyone else "Partner". */
+export const roleLabel = (user: { isStaff: boolean }) => (user.isStaff ? 'Admin' : 'Partner');
+
+/** Digits with the usual separators: "+27 82 555 1234", "(021) 555-1234". */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
+
+/** Optional: blank is "none" (null); absent is "not given" (undefined: on an update the stored one stays). */
+const phoneNumber = text(30)
+  .nullish()
+  .transform((v) => (v === '' ? null : v))
+  .refine(
+    (v) => v === null || v === undefined || PHONE_PATTERN.test(v),
+    'The :attribute field format is invalid.',
+  );
+
+/** 1 partner, 2 staff; anything else is "The selected role id is invalid.". */
+const roleId = idField().pipe(
+  z
+    .number()
+    .refine((v) => v === ROLE_IDS.partner || v === ROLE_IDS.staff, 'The selected :attribute is invalid.'),
+);
+
+/** Blank is "none" (null); absent is "not given" (undefined: the stored value stays). */
+const optionalPartnerId = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  idField().nullable().optional(),
+);
+/** A checkbox: absent or blank is "not given". */
+const optionalFlag = given(formBoolean().optional());
+
+export const USER_MESSAGES = {
+  partnerRequired: 'The partner id field is required when role id is 1.',
+  ownAccount: 'You cannot disable your own account.',
+  ownStaffRole: 'You cannot remove your own staff role.',
+  ownRole: 'You cannot change your own role.',
+  ownPartner: 'You cannot change your own partner.',
+  ownPermissions: 'You cannot change your own permissions.',
+} as const;
+
+/** The labels and questions the user screens show verbatim. */
+export const USER_TEXTS = {
+  partnerStatements: 'Can view partner statements',
+  enabled: 'Enabled',
+  disableQuestion: (name: string) =>
+    `Disable ${name}? They are signed out at once and can no longer sign in.`,
+  enableQuestion: (name: string) => `Enable ${name}? They can sign in again.`,
+} as const;
+
+const profileFields = {
+  name: requiredString(255),
+  email: email(),
+  phoneNumber,
+};
+
+const partnerNeeded = (
+  v: { role_id?: number | undefined; partner_id?: number | null | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.role_id === ROLE_IDS.partner && v.partner_id === null) {
+    ctx.addIssue({ code: 'custom', path: ['partner_id'], message: USER_MESSAGES.partnerRequired });
+  }
+};
+
+/**
+ * POST /api/users (staff): multipart, as the original client sends it. A staff user has no partner, so
+ * partner_id is ignored for role 2; the new user is e-mailed a link to set their password.
+ */
+export const userBody = z
+  .object({
+    ...profileFields,
+    role_id: roleId,
+    partner_id: optionalPartnerId.transform((v) => v ?? null),
+    partner_statements: optionalFlag,
+    enabled: optionalFlag,
+  })
+  .superRefine(partnerNeeded);
+export type UserBody = z.input<typeof userBody>;
+export type UserInput = z.output<typeof userBody>;
+
+/**
+ * PUT /api/users/{id}, or POST with _method=PUT. Every field but name and e-mail may be left out (the stored
+ * value stays). Only staff editing another user may change role_id, partner_id, partner_statements and
+ * enabled; anyone editing themself who sends a different value for one of them gets a 422 on it.
+ */
+export const userUpdateBody = z
+  .object({
+    ...profileFields,
+    role_id: given(roleId.optional()),
+    partner_id: optionalPartnerId,
+    partner_statements: optionalFlag,
+    enabled: optionalFlag,
+  })
+  .superRefine(partnerNeeded);
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+export type UserUpdateInput = z.output<typeof userUpdateBody>;
+
+/** The own-profile form's fields (/users/profile): the same rules, checked in the browser before sending. */
+export const profileBody = z.object(profileFields);
+export type ProfileBody = z.input<typeof profileBody>;

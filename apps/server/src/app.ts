@@ -19,22 +19,46 @@ import type { Database } from './db/client';
 import { useTokenKey } from './lib/crypto';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { imagesRoutes } from './modules/catalogue/images.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { createCustomersService } from './modules/customers/customers.service';
 import { locationsRoutes, placesRoutes } from './modules/locations/locations.routes';
 import { createLocationsService } from './modules/locations/locations.service';
+import { coloursRoutes } from './modules/colours/colours.routes';
+import { createColoursService } from './modules/colours/colours.service';
+import { componentsRoutes } from './modules/components/components.routes';
+import { createComponentsService } from './modules/components/components.service';
+import { componentRatesRoutes } from './modules/component-rates/component-rates.routes';
+import { createComponentRatesService } from './modules/component-rates/component-rates.service';
 import { measureUnitsRoutes } from './modules/measure-units/measure-units.routes';
 import { createMeasureUnitsService } from './modules/measure-units/measure-units.service';
-import { variantsRoutes } from './modules/catalogue/variants.routes';
+import { offlineTimesRoutes } from './modules/offline-times/offline-times.routes';
+import { createOfflineTimesService } from './modules/offline-times/offline-times.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrderListCaches } from './modules/orders/orders.list-speedups';
 import { createOrdersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { createPartnersService } from './modules/partners/partners.service';
+import { imagesRoutes } from './modules/products/images.routes';
+import { productsRoutes } from './modules/products/products.routes';
+import { createProductsService } from './modules/products/products.service';
+import { createRecipesService } from './modules/products/recipes.service';
+import { variantsRoutes } from './modules/products/variants.routes';
+import { profitCentresRoutes } from './modules/profit-centres/profit-centres.routes';
+import { createProfitCentresService } from './modules/profit-centres/profit-centres.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { xeroRoutes } from './modules/xero/xero.routes';
+import { createXeroService } from './modules/xero/xero.service';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { routeStatusesPlugin } from './plugins/route-statuses';
 import { sessionPlugin } from './plugins/session';
@@ -160,14 +184,30 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   });
   await app.register(ordersRoutes, { orders });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
-  await app.register(variantsRoutes, {
-    catalogue: createCatalogueService({ db, appUrl: config.appUrl }),
-  });
+  const products = createProductsService({ db, appUrl: config.appUrl });
+  await app.register(variantsRoutes, { products });
+  await app.register(productsRoutes, { products, recipes: createRecipesService({ db }) });
   await app.register(imagesRoutes);
   const locations = createLocationsService({ db });
   await app.register(locationsRoutes, { locations });
   await app.register(placesRoutes, { locations });
   await app.register(measureUnitsRoutes, { measureUnits: createMeasureUnitsService({ db }) });
+  await app.register(coloursRoutes, { colours: createColoursService({ db }) });
+  await app.register(componentsRoutes, {
+    components: createComponentsService({ db, imageDir: path.join(config.dataDir, 'component-images') }),
+  });
+  await app.register(profitCentresRoutes, { profitCentres: createProfitCentresService({ db }) });
+  await app.register(componentRatesRoutes, { componentRates: createComponentRatesService({ db }) });
+  await app.register(settingsRoutes, { settings: createSettingsService({ db }) });
+  await app.register(usersRoutes, {
+    users: createUsersService({ db, mailer: mail, appUrl: config.appUrl, log: app.log }),
+  });
+  await app.register(offlineTimesRoutes, { offlineTimes: createOfflineTimesService({ db }) });
+  await app.register(auditRoutes, { audit: createAuditService({ db, totalsMs: config.countCacheMs }) });
+  const xero = createXeroService({ db, xero: config.xero });
+  await app.register(xeroRoutes, { xero });
+  await app.register(customersRoutes, { customers: createCustomersService({ db }) });
+  await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,26 +1,11 @@
+import type { AuditRecordType } from '@bloomline/contract';
+
 import { auditEntries } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 
-/** The record types of the audit log (part 2, "Audit entry"), plus the areas built since. */
-export const AUDIT_RECORD_TYPES = [
-  'profit centre',
-  'component rate',
-  'user',
-  'order',
-  'order line',
-  'product',
-  'product variant',
-  'product variant component rate',
-  'component',
-  'partner offline time',
-  'partner',
-  'location',
-  'measure unit',
-  'colour',
-  'customer',
-  'company',
-] as const;
-export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+// The record types live in the contract, so the audit screen's filter offers exactly what is written.
+export { AUDIT_RECORD_TYPES } from '@bloomline/contract';
+export type { AuditRecordType } from '@bloomline/contract';
 
 export const AUDIT_EVENTS = [
   'created',

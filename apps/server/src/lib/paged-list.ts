@@ -4,6 +4,9 @@ import type { AnyColumn, SQL, SQLWrapper } from 'drizzle-orm';
 import { buildPageMeta, DEFAULT_PER_PAGE } from '@bloomline/contract';
 import type { Paged, PageMeta } from '@bloomline/contract';
 
+import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/bulk';
+
 /** LIKE's own characters in a user's text match themselves: escaped here, and nowhere else. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -71,4 +74,14 @@ export function pageMetaOf(
     if (typeof value === 'string' || typeof value === 'number') query[key] = value;
   }
   return buildPageMeta({ page: request.page, perPage: request.per_page, total, path, query });
+}
+
+/**
+ * How many rows a query would return, as the planner estimates it from the table's statistics without reading
+ * them: the total of a list too large to count on every page. Close after `analyze`, never exact.
+ */
+export async function estimatedRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
+  type Explained = { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] };
+  const [row] = await rowsOf<Explained>(db, sql`explain (format json) ${query}`);
+  return Math.round(Number(row?.['QUERY PLAN'][0].Plan['Plan Rows'])) || 0;
 }

@@ -292,6 +292,14 @@ export async function endSessionsOf(db: Db, userId: number): Promise<void> {
 }
 
 /**
+ * Ends every session of a user inside the caller's transaction (the user was disabled, or their role or
+ * partner changed); call `forgetCachedSessions` once it has committed.
+ */
+export async function endSessionsWithin(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
  * Ends a user's sessions but the one of `request` (a password change signs out every other device). Runs in
  * the caller's transaction; call `forgetCachedSessions` once it has committed.
  */

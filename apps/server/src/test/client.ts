@@ -47,7 +47,10 @@ export class TestClient {
   put = (url: string, payload?: unknown) => this.request('PUT', url, payload ?? {});
   delete = (url: string) => this.request('DELETE', url);
 
-  /** A multipart form, as a browser sends one (`_method` and all): values as text, Blobs as files. */
+  /**
+   * A multipart form, as a browser sends one (`_method` and all): values as text, Blobs as files (named by
+   * the field, or a File by its own name).
+   */
   async form(
     url: string,
     fields: Record<string, string | number | boolean | null | Blob>,
@@ -55,7 +58,7 @@ export class TestClient {
   ) {
     const data = new FormData();
     for (const [key, value] of Object.entries(fields)) {
-      if (value instanceof Blob) data.append(key, value, key);
+      if (value instanceof Blob) data.append(key, value, value instanceof File ? value.name : key);
       else
         data.append(
           key,

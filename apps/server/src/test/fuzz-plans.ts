@@ -15,11 +15,14 @@ export interface Route {
   url: string;
   queryKeys: string[];
   bodyKeys: string[];
+  /** The route documents a 503 (an outside service it needs is not connected): an answer, not a crash. */
+  mayBeUnavailable: boolean;
 }
 
 export interface OpenApiOperation {
   parameters?: { in: string; name: string }[];
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  responses?: Record<string, unknown>;
 }
 
 /** Every method and path of the app, from `printRoutes` (which also lists routes hidden from OpenAPI). */
@@ -28,6 +31,8 @@ export function routesOf(
   doc: { paths: Record<string, Record<string, OpenApiOperation>> },
 ): Route[] {
   const routes: Route[] = [];
+  const shapeOf = (p: string) => p.replace(/:\w+(?:\|:\w+)*|\{\w+\}/g, '{}');
+  const byShape = new Map(Object.keys(doc.paths).map((p) => [shapeOf(p), p]));
   const stack: { depth: number; path: string }[] = [];
   for (const line of tree.split('\n')) {
     const m = /^([│ ]*)[├└]── (\S+) ?(?:\(([A-Z, ]+)\))?/.exec(line);
@@ -36,15 +41,23 @@ export function routesOf(
     while (stack.length > depth) stack.pop();
     const path = (stack.at(-1)?.path ?? '') + m[2]!;
     stack.push({ depth, path });
+    // A file of the built web app (`/assets/index-3f2a.js`): static bytes with no input to fuzz, and a
+    // hundred of them would triple the run.
+    if (!path.startsWith('/api') && /\.[a-z0-9]+$/i.test(path)) continue;
     for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      // The router prints one name for a parameter that several routes share at one place
+      // (`/api/partners/:id|:partnerId`): match documented paths whatever the names.
+      const documented = byShape.get(shapeOf(path));
+      const url = documented ? documented.replace(/\{(\w+)\}/g, ':$1') : path;
+      const op = doc.paths[documented ?? path]?.[method.toLowerCase()];
       const props = Object.values(op?.requestBody?.content ?? {})[0]?.schema?.properties ?? {};
       routes.push({
         method: method as Route['method'],
-        url: path,
+        url,
         queryKeys: (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         bodyKeys: Object.keys(props),
+        mayBeUnavailable: op?.responses?.['503'] !== undefined,
       });
     }
   }

@@ -5,12 +5,13 @@ import type { TestClient } from './client';
 import { createHarness } from './harness';
 import type { Harness } from './harness';
 import { createOrder } from './orders-fixtures';
+import { createCatalogue } from './products-fixtures';
 import { requestPlan, routesOf, RUNS_PER_ROUTE_AND_ROLE, SEED, toInject } from './fuzz-plans';
 import type { OpenApiOperation } from './fuzz-plans';
 
 /**
  * Hostile input against every route of the app, as staff, as a partner and signed out: no answer may be a
- * 5xx. Routes are read from the app itself (its route tree, and the OpenAPI document for the fields each
+ * 5xx, but for a 503 that a route documents (an outside service it needs, such as Xero, is not connected). Routes are read from the app itself (its route tree, and the OpenAPI document for the fields each
  * one takes), so a route added later is fuzzed without touching this file.
  */
 
@@ -28,6 +29,8 @@ describe('fuzzing every route with hostile input', () => {
       { partnerId: partnerB.id, status: 'accepted' },
       { partnerId: partnerA.id, status: 'rejected' },
     ]);
+    // Products, variants and recipe lines with small ids, so the recipe writes reach their SQL too.
+    await createCatalogue(h.database.db, { a: partnerA.id, b: partnerB.id });
   });
   afterAll(async () => h.close());
 
@@ -66,7 +69,8 @@ describe('fuzzing every route with hostile input', () => {
                 const res = await client.request(plan.method, o.url, o.payload, o.headers);
                 sent += 1;
                 statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-                if (res.statusCode >= 500) {
+                const documented503 = res.statusCode === 503 && route.mayBeUnavailable;
+                if (res.statusCode >= 500 && !documented503) {
                   failures.push(
                     `${role} ${plan.method} ${o.url.slice(0, 200)} ${JSON.stringify(o.payload)?.slice(0, 200)} ${JSON.stringify(o.headers).slice(0, 200)} → ${String(res.statusCode)} ${res.body.slice(0, 200)}`,
                   );

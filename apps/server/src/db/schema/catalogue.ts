@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   numeric,
@@ -16,11 +15,6 @@ import {
 
 import { partners } from './partners';
 
-/** Raw image bytes (PGlite answers Uint8Array, node-postgres a Buffer, which is one too). */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-});
-
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,7 +23,7 @@ const timestamps = {
 export const colours = pgTable(
   'colours',
   { id: serial('id').primaryKey(), name: text('name').notNull(), ...timestamps },
-  (t) => [index('colours_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('colours_name_unique').on(sql`lower(${t.name})`)],
 );
 
 export const measureUnits = pgTable(
@@ -67,9 +61,11 @@ export const components = pgTable(
     excludeAutoCalculations: boolean('exclude_auto_calculations').notNull().default(false),
     showOnMenu: boolean('show_on_menu').notNull().default(true),
     isCommission: boolean('is_commission').notNull().default(false),
-    unitId: integer('unit_id').references(() => componentUnits.id, { onDelete: 'set null' }),
-    colourId: integer('colour_id').references(() => colours.id, { onDelete: 'set null' }),
-    image: bytea('image'),
+    // restrict: a colour or unit in use cannot be deleted (409 naming the components).
+    unitId: integer('unit_id').references(() => componentUnits.id, { onDelete: 'restrict' }),
+    colourId: integer('colour_id').references(() => colours.id, { onDelete: 'restrict' }),
+    /** The picture's file name in the data folder's `component-images/` (its content hash), or null. */
+    imageFile: text('image_file'),
     imageMime: text('image_mime'),
     ...timestamps,
   },
@@ -91,8 +87,9 @@ export const profitCentres = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('profit_centres_name_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('profit_centres_name_unique').on(sql`lower(${t.name})`),
     check('profit_centres_rebate_check', sql`${t.rebate} >= 0 and ${t.rebate} < 1`),
+    check('profit_centres_default_markup_check', sql`${t.defaultMarkup} >= 0`),
   ],
 );
 
@@ -117,6 +114,8 @@ export const componentRates = pgTable(
   (t) => [
     unique('component_rates_component_profit_centre_unique').on(t.componentId, t.profitCentreId),
     index('component_rates_profit_centre_idx').on(t.profitCentreId),
+    check('component_rates_markup_check', sql`${t.markup} >= 0`),
+    check('component_rates_rebate_check', sql`${t.rebate} >= 0 and ${t.rebate} < 1`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { partners } from './partners';
@@ -16,8 +17,19 @@ export const companies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    index('companies_name_idx').on(sql`lower(${t.name})`),
+    // The list's "contains" search (`lower(name) like '%…%'`), which a b-tree cannot serve.
+    index('companies_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
+
+/**
+ * What the customers list searches: name, email and phone as one text. The list's query and the trigram
+ * index below use this one expression, so the planner can match them.
+ */
+export const customerSearchText = (t: { name: AnyColumn; email: AnyColumn; phone: AnyColumn }) =>
+  sql`(${t.name} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.phone}, ''))`;
 
 export const customers = pgTable(
   'customers',
@@ -34,6 +46,7 @@ export const customers = pgTable(
     index('customers_name_idx').on(sql`lower(${t.name})`),
     index('customers_email_idx').on(sql`lower(${t.email})`),
     index('customers_partner_idx').on(t.partnerId),
+    index('customers_search_trgm_idx').using('gin', sql`lower(${customerSearchText(t)}) gin_trgm_ops`),
   ],
 );
 

@@ -32,6 +32,11 @@ export const orders = pgTable(
     /** Derived from the lines with deriveOrderStatus() in the transaction that changes them. */
     status: text('status').notNull().default('open'),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /**
+     * The buyer's name, copied from the customer when the customer record is deleted (the link above is
+     * then cleared), so the order still names who bought it. While the customer exists their record is read.
+     */
+    customerName: text('customer_name'),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     profitCentreId: integer('profit_centre_id').references(() => profitCentres.id, { onDelete: 'set null' }),
     source: text('source').notNull().default('web'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -75,5 +76,9 @@ export const partnerOfflineTimes = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_offline_times_partner_idx').on(t.partnerId, t.startDate)],
+  (t) => [
+    index('partner_offline_times_partner_idx').on(t.partnerId, t.startDate),
+    // The API answers 422 first; this keeps any other writer from storing an end before the start.
+    check('partner_offline_times_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
 );

@@ -1,3 +1,5 @@
+import { ratePrice, variantTotals } from '@bloomline/contract';
+
 import type { DbOrTx } from '../client';
 import {
   colours,
@@ -24,7 +26,7 @@ import {
 import type { ProductType, ProfitCentreName } from './catalogue-data';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from './insert';
+import { insertMany } from '../bulk';
 import type { Partner } from './partners';
 import { Rng, slugify } from './random';
 
@@ -42,16 +44,6 @@ export interface Catalogue {
   profitCentreId: Record<ProfitCentreName, number>;
   componentCount: number;
   productCount: number;
-}
-
-/**
- * Retail price of DECISIONS.md "Money and pricing", in cents:
- * (wholesale × (1 + markup) + VAT on that) / (1 − rebate), rounded to the cent.
- */
-export function retailPrice(wholesaleCents: number, markup: number, rebate: number, vat: number) {
-  const excl = wholesaleCents * (1 + markup);
-  const vatCents = Math.round(excl * vat);
-  return { vatCents, priceCents: Math.round((excl + excl * vat) / (1 - rebate)) };
 }
 
 export async function seedCatalogue(
@@ -126,7 +118,12 @@ export async function seedCatalogue(
     PROFIT_CENTRES.forEach(([centre, defaultMarkup, autoUpdate, rebate], pi) => {
       const rng = Rng.for(3000, c.id, pi);
       const markup = autoUpdate ? Number(defaultMarkup) : Number(defaultMarkup) + rng.int(-2, 4) * 0.05;
-      const price = retailPrice(c.wholesaleExclVatCents, markup, Number(rebate), vat);
+      const price = ratePrice({
+        wholesaleCents: c.wholesaleExclVatCents,
+        markup,
+        rebate: Number(rebate),
+        vat,
+      });
       const id = rateRows.length + 1;
       rateRows.push({
         id,
@@ -172,27 +169,29 @@ export async function seedCatalogue(
     });
     SIZES.slice(0, p.sizes ?? 3).forEach(([size, factor, code], si) => {
       const variantId = variantRows.length + 1;
-      let retail = 0;
-      let wholesale = 0;
+      const recipe: { quantity: number; priceCents: number; wholesaleCents: number }[] = [];
       for (const [componentName, standardQty] of p.parts) {
         const component = componentByName.get(componentName);
         const r = rate.get(`${componentName}|${p.centre}`);
         if (!component || !r) throw new Error(`Unknown component in the demo catalogue: ${componentName}`);
         // Containers and wrapping stay one per item; flowers scale with the size.
         const qty = component.container || standardQty < 1 ? standardQty : Math.round(standardQty * factor);
-        retail += qty * r.priceCents;
-        wholesale += qty * component.wholesaleExclVatCents;
+        recipe.push({
+          quantity: qty,
+          priceCents: r.priceCents,
+          wholesaleCents: component.wholesaleExclVatCents,
+        });
         variantRateRows.push({ variantId, componentRateId: r.id, quantity: String(qty), ...stamp(daysAgo) });
       }
-      // Shop prices end in 9 rand: R549.00.
-      const priceCents = Math.max(9900, Math.ceil(retail / 1000) * 1000 - 100);
+      // A variant's price and wholesale follow from its recipe (docs/decisions.md, "Prices").
+      const { priceCents, wholesaleCents } = variantTotals(recipe);
       variantRows.push({
         id: variantId,
         productId,
         title: size,
         sku: `BL-${String(productId).padStart(3, '0')}-${code}`,
         priceCents,
-        wholesaleExclVatCents: Math.round(wholesale),
+        wholesaleExclVatCents: wholesaleCents,
         position: si + 1,
         ...stamp(daysAgo),
       });

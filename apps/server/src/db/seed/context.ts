@@ -14,7 +14,7 @@ import type {
 import type { Catalogue } from './catalogue';
 import type { CustomerBook } from './customers';
 import type { Clock } from './dates';
-import { IdCounter } from './insert';
+import { IdCounter } from '../bulk';
 import type { Partner } from './partners';
 import type { Places } from './places';
 import type { People } from './users';

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../client';
 import { companies, customerCompanies, customers } from '../schema';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from './insert';
+import { insertMany } from '../bulk';
 import { emailFor, personName } from './names';
 import type { Partner } from './partners';
 import type { Places } from './places';

@@ -5,7 +5,7 @@ import { creditNotes, payments } from '../schema';
 import type { Batch, Ids, Ledger, World } from './context';
 import { ledgerEntry } from './context';
 import { addDays, addMinutes, addMonths, daysBetween, maxDate, minDate, sastDate } from './dates';
-import { insertMany } from './insert';
+import { insertMany } from '../bulk';
 import { RETURN_REASONS } from './names';
 import type { Partner } from './partners';
 import { Rng } from './random';

@@ -189,7 +189,7 @@ export function writeHistory(
           userId,
           event: 'updated',
           message: `Order line ${String(line.id)} of ${order.name}: ${before} → ${step.status}`,
-          propertyType: 'order_line',
+          propertyType: 'order line',
           propertyId: line.id,
           oldValues: unaccept ? { status: before, partner_id: line.actor?.id ?? null } : { status: before },
           newValues: unaccept ? { status: step.status, partner_id: null } : { status: step.status },

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../client';
 import { partnerOfflineTimes, partners } from '../schema';
 import type { Clock } from './dates';
 import { addDays, addMinutes } from './dates';
-import { insertMany } from './insert';
+import { insertMany } from '../bulk';
 import { emailFor, personName } from './names';
 import type { Places } from './places';
 import { round6 } from './places';

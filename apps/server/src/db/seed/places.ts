@@ -2,7 +2,7 @@ import type { DbOrTx } from '../client';
 import { locations } from '../schema';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from './insert';
+import { insertMany } from '../bulk';
 import { CITIES, COMPLEXES, PROVINCES, STREET_KINDS, STREETS } from './places-data';
 import type { CityData } from './places-data';
 import type { Rng } from './random';

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../client';
 import { orderLineRejectReasons, roles, settings, users } from '../schema';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from './insert';
+import { insertMany } from '../bulk';
 import { emailFor } from './names';
 import type { Partner } from './partners';
 import { DEMO_FLORIST, DEMO_FLORIST_2 } from './partners';

@@ -1,11 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 
-import type { CurrentUser } from '@bloomline/contract';
-import { isStaffRole } from '@bloomline/contract';
-
 import type { DbOrTx } from '../../db/client';
-import { partners, roles, users } from '../../db/schema';
-import { readSettings } from '../../shared/settings.queries';
+import { users } from '../../db/schema';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -14,46 +10,4 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   return row ?? null;
-}
-
-/** GET /api/me: the user with role, partner, permissions, settings and features. */
-export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<CurrentUser | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      role: { id: roles.id, name: roles.name, slug: roles.slug },
-      partner: {
-        id: partners.id,
-        name: partners.name,
-        partnerType: partners.partnerType,
-        enabled: partners.enabled,
-      },
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(partners, eq(partners.id, users.partnerId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const { user } = row;
-  const isStaff = isStaffRole(user.roleId);
-  const xero = isStaff && user.manageXero;
-  const s = await readSettings(db);
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phoneNumber: user.phoneNumber,
-    isStaff,
-    enabled: user.enabled,
-    role: row.role,
-    partner: !isStaff && row.partner ? row.partner : null,
-    permissions: {
-      authenticateXero: xero,
-      manageXero: xero,
-      partnerStatements: !isStaff && user.partnerStatements,
-    },
-    settings: { vat: s.vat },
-    features: { statements: s.statements },
-  };
 }

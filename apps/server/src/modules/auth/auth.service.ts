@@ -6,9 +6,9 @@ import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@bloomlin
 import { AUTH_MESSAGES, isStaffRole } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
-import { loginThrottles, passwordResetTokens, users } from '../../db/schema';
+import { loginThrottles, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { randomToken, sha256 } from '../../lib/crypto';
 import { tooManyRequests, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import {
@@ -18,7 +18,14 @@ import {
   forgetCachedSessions,
   startUserSession,
 } from '../../plugins/session';
-import { findUserByEmail, loadCurrentUser } from './auth.queries';
+import {
+  consumePasswordToken,
+  forgetPasswordLink,
+  issuePasswordLink,
+  resetMail,
+} from '../../shared/password-links';
+import { loadCurrentUser } from '../../shared/current-user.queries';
+import { findUserByEmail } from './auth.queries';
 
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const THROTTLE_WINDOW_SECONDS = 60;
@@ -28,7 +35,6 @@ export const THROTTLE_WINDOW_SECONDS = 60;
  * held up, and then only for the rest of that minute; a guesser gets no more than 15 tries a minute.
  */
 export const MAX_ADDRESS_LOGIN_FAILURES = 15;
-export const RESET_TOKEN_MINUTES = 60;
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommended minimum). */
 export const hashPassword = (password: string) => hash(password);
@@ -113,34 +119,13 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
       const user = await findUserByEmail(db, email);
       if (!user || !user.enabled) {
         // The same round trip as a known address's token write (a disabled user's old token ends with it).
-        await db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email.toLowerCase()));
+        await forgetPasswordLink(db, email);
         return;
       }
-      const token = randomToken(32);
-      await db
-        .insert(passwordResetTokens)
-        .values({ email: user.email.toLowerCase(), tokenHash: sha256(token), createdAt: new Date() })
-        .onConflictDoUpdate({
-          target: passwordResetTokens.email,
-          set: { tokenHash: sha256(token), createdAt: new Date() },
-        });
-      const link = `${appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+      const link = await issuePasswordLink(db, appUrl, user.email);
       // Not awaited: how long a mail server takes must not tell a known address from an unknown one.
       void mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Bloomline password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'You are receiving this e-mail because we received a password reset request for your account.',
-            '',
-            `Reset your password: ${link}`,
-            '',
-            `This link expires in ${String(RESET_TOKEN_MINUTES)} minutes and works once.`,
-            'If you did not request a password reset, no further action is required.',
-          ].join('\n'),
-        })
+        .send(resetMail(user, link))
         .catch((err: unknown) => log?.error({ err }, 'password reset mail failed'));
     },
 
@@ -152,17 +137,8 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
       // the answer takes as long either way.
       const passwordHash = await hashPassword(body.password);
       const userId = await db.transaction(async (tx) => {
-        // Deleting the token in the same statement that checks it makes it single use even under races.
-        const used = await tx
-          .delete(passwordResetTokens)
-          .where(
-            and(
-              eq(passwordResetTokens.email, email),
-              gt(passwordResetTokens.createdAt, new Date(Date.now() - RESET_TOKEN_MINUTES * 60_000)),
-            ),
-          )
-          .returning({ tokenHash: passwordResetTokens.tokenHash });
-        if (!user || !used[0] || !safeEqual(used[0].tokenHash, sha256(body.token))) throw invalid();
+        const valid = await consumePasswordToken(tx, email, body.token);
+        if (!user || !valid) throw invalid();
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         await audit(tx, {
           userId: user.id,

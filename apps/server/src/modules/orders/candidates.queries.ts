@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import type { PartnerCandidate } from '@bloomline/contract';
@@ -6,8 +6,9 @@ import { todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/paged-list';
-import { locations, orderLines, orders, partnerOfflineTimes, partners } from '../../db/schema';
+import { locations, orderLines, orders, partners } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { awayOn } from '../../shared/partner-away';
 
 const EARTH_RADIUS_KM = 6371;
 
@@ -39,12 +40,6 @@ export async function candidatesFor(
             cos(radians(${line.lat})) * cos(radians(${partners.latitude})) *
             power(sin(radians(${partners.longitude} - ${line.lng}) / 2), 2)))
         end`;
-  const away = sql`exists (select 1 from ${partnerOfflineTimes} where ${and(
-    eq(partnerOfflineTimes.partnerId, partners.id),
-    eq(partnerOfflineTimes.enabled, true),
-    lte(partnerOfflineTimes.startDate, day),
-    gte(partnerOfflineTimes.endDate, day),
-  )})`;
   const needle = opts.q ? containsPattern(opts.q) : null;
   const rows = await db
     .select({
@@ -61,7 +56,7 @@ export async function candidatesFor(
     .where(
       and(
         eq(partners.enabled, true),
-        sql`not ${away}`,
+        sql`not ${awayOn(partners.id, day)}`,
         needle ? sql`lower(${partners.name}) like ${needle}` : undefined,
       ),
     )

@@ -116,7 +116,8 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
       paymentType: orders.paymentType,
       email: orders.email,
       fullyPaid: orders.fullyPaid,
-      customer: customers.name,
+      // A deleted customer's name stays on their orders (orders.customer_name).
+      customer: sql<string | null>`coalesce(${customers.name}, ${orders.customerName})`,
       companyName: companies.name,
       profitCentre: profitCentres.name,
       lines: detailLinesJson(viewer),

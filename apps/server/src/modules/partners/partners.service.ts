@@ -1,10 +1,252 @@
-import type { Db } from '../../db/client';
-import { partnerPicker } from './partners.queries';
+import { eq, sql } from 'drizzle-orm';
 
-/** Partners. So far the pickers' list; the partner records, profile and out-of-office follow (issue 11). */
+import { DEFAULT_COUNTRY, STAFF_ONLY_PARTNER_FIELDS, toCents, toRand } from '@bloomline/contract';
+import type { Partner, PartnerUpdateInput } from '@bloomline/contract';
+
+import type { Db, DbOrTx } from '../../db/client';
+import { partners } from '../../db/schema';
+import { recordChange } from '../../lib/audit';
+import { notFound, ValidationError } from '../../lib/errors';
+import type { Viewer } from '../../lib/viewer';
+import { lockPartner, partnerList, partnerRowById, placesByIds } from './partners.queries';
+
+type PartnerRow = typeof partners.$inferSelect;
+type Input = PartnerUpdateInput;
+
+function toPartner(row: NonNullable<Awaited<ReturnType<typeof partnerRowById>>>): Partner {
+  const p = row.partner;
+  return {
+    id: p.id,
+    name: p.name,
+    city: row.city,
+    province: row.province,
+    partnerType: p.partnerType,
+    rating: p.rating,
+    enabled: p.enabled,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    radius: p.radiusKm,
+    vatNumber: p.vatNumber,
+    address1: p.address1,
+    address2: p.address2,
+    address3: p.address3,
+    province_id: p.provinceId,
+    city_id: p.cityId,
+    location_id: p.suburbId,
+    suburb: row.suburb,
+    country: p.country,
+    postalCode: p.postalCode,
+    ownerName: p.ownerName,
+    ownerEmail: p.ownerEmail,
+    ownerPhone: p.ownerPhone,
+    businessEmail: p.businessEmail,
+    businessPhone: p.businessPhone,
+    wholesaleDeliveryFee: toRand(p.wholesaleDeliveryFeeCents),
+    avbobSalesChannel: p.avbobSalesChannel,
+    webSalesSalesChannel: p.webSalesSalesChannel,
+    inStoreSalesChannel: p.inStoreSalesChannel,
+    b2bSalesChannel: p.b2bSalesChannel,
+    bank_name: p.bankName,
+    branch_code: p.branchCode,
+    account_name: p.accountName,
+    account_number: p.accountNumber,
+    account_type: p.accountType,
+    commission: Number(p.commission),
+    saturday: p.saturday,
+  };
+}
+
+async function detail(db: DbOrTx, id: number): Promise<Partner> {
+  const row = await partnerRowById(db, id);
+  if (!row) throw notFound();
+  return toPartner(row);
+}
+
+/** The stored row as the audit log records it. */
+function auditValues(row: PartnerRow) {
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = row;
+  return values;
+}
+
+/** The request's fields as columns; a field not sent is left out (its default, or its current value). */
+function columnsOf(input: Input): Partial<typeof partners.$inferInsert> {
+  const columns: Partial<typeof partners.$inferInsert> = {
+    name: input.name,
+    vatNumber: input.vatNumber,
+    partnerType: input.partnerType,
+    rating: input.rating,
+    radiusKm: input.radius,
+    address1: input.address1,
+    address2: input.address2,
+    address3: input.address3,
+    provinceId: input.province_id,
+    cityId: input.city_id,
+    suburbId: input.location_id,
+    // The country is never blank: a blank one is the default again.
+    country: input.country === undefined ? undefined : (input.country ?? DEFAULT_COUNTRY),
+    postalCode: input.postalCode,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    ownerName: input.ownerName,
+    ownerEmail: input.ownerEmail,
+    ownerPhone: input.ownerPhone,
+    businessEmail: input.businessEmail,
+    businessPhone: input.businessPhone,
+    wholesaleDeliveryFeeCents:
+      input.wholesaleDeliveryFee === undefined ? undefined : toCents(input.wholesaleDeliveryFee),
+    avbobSalesChannel: input.avbobSalesChannel,
+    webSalesSalesChannel: input.webSalesSalesChannel,
+    inStoreSalesChannel: input.inStoreSalesChannel,
+    b2bSalesChannel: input.b2bSalesChannel,
+    bankName: input.bank_name,
+    branchCode: input.branch_code,
+    accountName: input.account_name,
+    accountNumber: input.account_number,
+    accountType: input.account_type,
+    commission: input.commission === undefined ? undefined : input.commission.toFixed(4),
+    enabled: input.enabled,
+    saturday: input.saturday,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+/** A partner user's request keeps only the profile's fields (part 2, point 6). */
+function allowedFor(viewer: Viewer, input: Input): Input {
+  if (viewer.kind === 'staff') return input;
+  const kept = { ...input };
+  for (const field of STAFF_ONLY_PARTNER_FIELDS) delete kept[field];
+  return kept;
+}
+
+const PLACE_FIELDS = [
+  ['province_id', 'province'],
+  ['city_id', 'city'],
+  ['location_id', 'suburb'],
+] as const;
+
+/**
+ * Each place sent must exist and be of its type; a city must lie in the province and a suburb in the city
+ * when both are set. `current` is the record's places, for a change that sends only some of them.
+ */
+async function checkPlaces(
+  db: DbOrTx,
+  input: Input,
+  current: { province_id: number | null; city_id: number | null; location_id: number | null },
+) {
+  if (PLACE_FIELDS.every(([field]) => input[field] === undefined)) return;
+  const chosen = {
+    province_id: input.province_id === undefined ? current.province_id : input.province_id,
+    city_id: input.city_id === undefined ? current.city_id : input.city_id,
+    location_id: input.location_id === undefined ? current.location_id : input.location_id,
+  };
+  const ids = Object.values(chosen).filter((id): id is number => id !== null);
+  const found = new Map((await placesByIds(db, ids)).map((p) => [p.id, p]));
+  const errors: Record<string, string[]> = {};
+  for (const [field, type] of PLACE_FIELDS) {
+    const id = chosen[field];
+    if (id === null) continue;
+    if (found.get(id)?.type !== type) errors[field] = [`The selected ${field.replace('_', ' ')} is invalid.`];
+  }
+  const inside = (
+    field: 'city_id' | 'location_id',
+    parentField: 'province_id' | 'city_id',
+    words: string,
+  ) => {
+    const id = chosen[field];
+    const parentId = chosen[parentField];
+    if (id === null || parentId === null || errors[field] || errors[parentField]) return;
+    if (found.get(id)?.parentId !== parentId) errors[field] = [words];
+  };
+  inside('city_id', 'province_id', 'The selected city is not in the selected province.');
+  inside('location_id', 'city_id', 'The selected suburb is not in the selected city.');
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/**
+ * Partners: the list, map and export for staff, the records, and a partner user's own profile. A partner
+ * user reaches only their own partner (any other id is 404) and never changes a staff-only field.
+ */
 export function createPartnersService({ db }: { db: Db }) {
   return {
-    picker: (q: string | undefined) => partnerPicker(db, q),
+    list: (q: string | undefined) => partnerList(db, q),
+
+    get: (viewer: Viewer, id: number) => {
+      if (viewer.kind === 'partner' && viewer.partnerId !== id) throw notFound();
+      return detail(db, id);
+    },
+
+    create: (userId: number, input: Input) =>
+      db.transaction(async (tx) => {
+        await checkPlaces(tx, input, { province_id: null, city_id: null, location_id: null });
+        const [row] = await tx
+          .insert(partners)
+          .values({ name: input.name ?? '', ...columnsOf(input) })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordChange(tx, {
+          userId,
+          type: 'partner',
+          id: row.id,
+          event: 'created',
+          message: `Partner ${row.name} created.`,
+          after: auditValues(row),
+        });
+        return detail(tx, row.id);
+      }),
+
+    update: (viewer: Viewer, id: number, request: Input) => {
+      if (viewer.kind === 'partner' && viewer.partnerId !== id) throw notFound();
+      const input = allowedFor(viewer, request);
+      return db.transaction(async (tx) => {
+        const before = await lockPartner(tx, id);
+        if (!before) throw notFound();
+        await checkPlaces(tx, input, {
+          province_id: before.provinceId,
+          city_id: before.cityId,
+          location_id: before.suburbId,
+        });
+        const [after] = await tx
+          .update(partners)
+          .set({ ...columnsOf(input), updatedAt: sql`now()` })
+          .where(eq(partners.id, id))
+          .returning();
+        if (!after) throw notFound();
+        await recordChange(tx, {
+          userId: viewer.userId,
+          type: 'partner',
+          id,
+          event: 'updated',
+          message: `Partner ${after.name} updated.`,
+          before: auditValues(before),
+          after: auditValues(after),
+        });
+        return detail(tx, id);
+      });
+    },
+
+    /** Enable ↔ disable. A disabled partner is left out of the reassign choices from the next read on. */
+    toggleEnabled: (userId: number, id: number) =>
+      db.transaction(async (tx) => {
+        const before = await lockPartner(tx, id);
+        if (!before) throw notFound();
+        const enabled = !before.enabled;
+        const [after] = await tx
+          .update(partners)
+          .set({ enabled, updatedAt: sql`now()` })
+          .where(eq(partners.id, id))
+          .returning();
+        if (!after) throw notFound();
+        await recordChange(tx, {
+          userId,
+          type: 'partner',
+          id,
+          event: enabled ? 'enabled' : 'disabled',
+          message: `Partner ${after.name} ${enabled ? 'enabled' : 'disabled'}.`,
+          before: auditValues(before),
+          after: auditValues(after),
+        });
+        return detail(tx, id);
+      }),
   };
 }
 export type PartnersService = ReturnType<typeof createPartnersService>;

@@ -2,7 +2,7 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from './client';
 
 /** Rows per statement: a few megabytes of text at most. */
 const ROWS_PER_STATEMENT = 5000;
@@ -50,7 +50,7 @@ function arrayType(column: PgColumn): string {
 }
 
 /** A PostgreSQL array literal with every element quoted: `{"1","a \"b\"",NULL}`. */
-function arrayLiteral(values: readonly unknown[], json: boolean): string {
+export function arrayLiteral(values: readonly unknown[], json: boolean): string {
   const parts = values.map((v) => {
     if (v === null || v === undefined) return 'NULL';
     let text: string;
@@ -92,4 +92,14 @@ export class IdCounter {
   get last(): number {
     return this.value;
   }
+}
+
+/**
+ * The rows of a raw statement, on either driver (node-postgres and PGlite both answer `{ rows }`, which the
+ * shared database type leaves unknown). For the few statements drizzle's builder cannot write, such as
+ * `update … from unnest(…)`.
+ */
+export async function rowsOf<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
 }

@@ -3,12 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, idParams, productVariantDetail } from '@bloomline/contract';
 
 import { guardModule, requireUser } from '../../plugins/session';
-import type { CatalogueService } from './catalogue.service';
+import type { ProductsService } from './products.service';
 
-/** What any signed-in user reads of the catalogue: a line's product variant (florists' apps read it too). */
-export const variantsRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
+/**
+ * What any signed-in user reads of the catalogue: a line's product variant (florists' apps read it too).
+ * A plugin of its own, guarded for every user, beside the staff-only `productsRoutes`.
+ */
+export const variantsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (
   app,
-  { catalogue },
+  { products },
 ) => {
   guardModule(app, requireUser);
 
@@ -22,6 +25,6 @@ export const variantsRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService
         response: { 200: dataOf(productVariantDetail) },
       },
     },
-    async (request) => ({ data: await catalogue.variant(request.params.id) }),
+    async (request) => ({ data: await products.variant(request.params.id) }),
   );
 };

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+
+import type { CompanyChange, CompanyListItem, CompanyListQuery, XeroContact } from '@bloomline/contract';
+
+import type { Db, DbOrTx } from '../../db/client';
+import { companies } from '../../db/schema';
+import { recordChange } from '../../lib/audit';
+import { forbidden, notFound, ValidationError } from '../../lib/errors';
+import { pageOf } from '../../lib/paged-list';
+import { permissionsOfUser } from '../../shared/permissions';
+import { companyById, companyCount, companyPage, lockedCompany } from './companies.queries';
+
+const LIST_PATH = '/api/companies';
+
+/** What this module needs of the accounting service (app.ts passes the xero module's service). */
+export interface AccountingContacts {
+  /** The contact with this id, null when the organisation has none; 503 while there is no connection. */
+  contact(contactId: string): Promise<XeroContact | null>;
+}
+
+async function detail(db: DbOrTx, id: number): Promise<CompanyListItem> {
+  const row = await companyById(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The stored row of a company as the audit log records it. */
+function auditValues(row: typeof companies.$inferSelect) {
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = row;
+  return values;
+}
+
+const FLAG_WORDS = { inStore: 'In store', avbob: 'AVBOB', b2b: 'B2B' } as const;
+
+/** The columns one change sets, and how the audit message says it. */
+async function columnsOf(change: CompanyChange, contacts: AccountingContacts) {
+  if (change.xero_contact_id !== undefined) {
+    const id = change.xero_contact_id;
+    if (id === null)
+      return { set: { xeroContactId: null, xeroContactName: null }, says: 'accounting contact cleared' };
+    const contact = await contacts.contact(id);
+    if (!contact) throw ValidationError.field('xero_contact_id', 'The selected xero contact id is invalid.');
+    return {
+      set: { xeroContactId: contact.ContactID, xeroContactName: contact.Name },
+      says: `accounting contact set to ${contact.Name}`,
+    };
+  }
+  const [column, value] =
+    change.in_store !== undefined
+      ? (['inStore', change.in_store] as const)
+      : change.avbob !== undefined
+        ? (['avbob', change.avbob] as const)
+        : (['b2b', change.b2b ?? false] as const);
+  return { set: { [column]: value }, says: `${FLAG_WORDS[column]} ${value ? 'on' : 'off'}` };
+}
+
+/**
+ * Companies: staff search them and change one thing at a time inline: the in-store, AVBOB and B2B flags,
+ * and, with the manageXero permission, the accounting contact (checked against the accounting service).
+ */
+export function createCompaniesService({ db, contacts }: { db: Db; contacts: AccountingContacts }) {
+  return {
+    list: (request: CompanyListQuery) =>
+      pageOf(request, LIST_PATH, {
+        rows: (page) => companyPage(db, request, page),
+        count: () => companyCount(db, request),
+      }),
+
+    /** Refuses a change of the accounting contact by a user without manageXero (before its body is read). */
+    checkMayChange: async (userId: number, fields: readonly string[]) => {
+      if (!fields.includes('xero_contact_id')) return;
+      if (!(await permissionsOfUser(db, userId))?.manageXero) throw forbidden();
+    },
+
+    update: async (userId: number, id: number, change: CompanyChange) => {
+      // Asked of the accounting service before the transaction, so no row stays locked while it answers.
+      if (!(await companyById(db, id))) throw notFound();
+      const { set, says } = await columnsOf(change, contacts);
+      return db.transaction(async (tx) => {
+        const before = await lockedCompany(tx, id);
+        if (!before) throw notFound();
+        const [after] = await tx
+          .update(companies)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(companies.id, id))
+          .returning();
+        if (!after) throw notFound();
+        await recordChange(tx, {
+          userId,
+          type: 'company',
+          id,
+          event: 'updated',
+          message: `Company ${after.name}: ${says}.`,
+          before: auditValues(before),
+          after: auditValues(after),
+        });
+        return detail(tx, id);
+      });
+    },
+  };
+}
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -1,0 +1,41 @@
+import type { Repriced, VatRate } from '@bloomline/contract';
+
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { repriceRates } from '../../shared/prices';
+import { readSettings } from '../../shared/settings.queries';
+import { lockedVat, writeVat } from './settings.queries';
+
+const percent = (f: number) => `${String(Math.round(f * 10_000) / 100)}%`;
+
+/**
+ * Settings that staff change. A new VAT rate reprices every component rate and every variant built from
+ * them in the same transaction (shared/prices.ts), so no price is ever built with the old rate.
+ */
+export function createSettingsService({ db }: { db: Db }) {
+  return {
+    vat: async (): Promise<VatRate> => ({ vat: (await readSettings(db)).vat }),
+
+    setVat: (userId: number, vat: number) =>
+      db.transaction(async (tx): Promise<{ data: VatRate; repriced?: Repriced }> => {
+        const before = await lockedVat(tx);
+        if (before === vat) return { data: { vat } };
+        await writeVat(tx, vat);
+        await audit(tx, {
+          userId,
+          event: 'updated',
+          message: `VAT changed from ${percent(before)} to ${percent(vat)}.`,
+          propertyType: 'setting',
+          oldValues: { vat: before },
+          newValues: { vat },
+        });
+        const repriced = await repriceRates(
+          tx,
+          { all: true },
+          { userId, reason: `VAT ${percent(before)} → ${percent(vat)}` },
+        );
+        return { data: { vat }, repriced };
+      }),
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,70 @@
+import { asc, eq, sql } from 'drizzle-orm';
+
+import { ROLE_IDS } from '@bloomline/contract';
+import type { UserListQuery, UserRecord } from '@bloomline/contract';
+
+import type { DbOrTx } from '../../db/client';
+import { partners, roles, users } from '../../db/schema';
+import { searchWhere, sortBy, totalRows } from '../../lib/paged-list';
+
+const isStaff = sql<boolean>`(${users.roleId} = ${ROLE_IDS.staff})`;
+
+/** A user as the list and the form read it: staff have no partner and no partner permissions. */
+const recordColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  isStaff,
+  enabled: users.enabled,
+  role: sql<UserRecord['role']>`json_build_object('id', ${roles.id}, 'name', ${roles.name})`,
+  partner: sql<UserRecord['partner']>`case when ${partners.id} is null or ${isStaff} then null
+    else json_build_object('id', ${partners.id}, 'name', ${partners.name}) end`,
+  permissions: sql<UserRecord['permissions']>`json_build_object('partnerStatements',
+    ${users.partnerStatements} and not ${isStaff})`,
+};
+
+const SORTS = { name: users.name, email: users.email, created_at: users.createdAt };
+
+const listWhere = (request: UserListQuery) =>
+  searchWhere(request.q, [users.name, users.email, users.phoneNumber]);
+
+/** One page of users with their roles and partners, and the list's size, in one statement. */
+export function userPage(db: DbOrTx, request: UserListQuery, page: { limit: number; offset: number }) {
+  return db
+    .select({ ...recordColumns, total_rows: totalRows() })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(partners, eq(partners.id, users.partnerId))
+    .where(listWhere(request))
+    .orderBy(...sortBy(SORTS, request.s, request.d, users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function userCount(db: DbOrTx, request: UserListQuery): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(listWhere(request));
+  return row?.n ?? 0;
+}
+
+export async function userById(db: DbOrTx, id: number): Promise<UserRecord | null> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(partners, eq(partners.id, users.partnerId))
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** The stored row, locked for the change that reads it to decide. */
+export async function lockUser(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
+export const roleList = (db: DbOrTx) =>
+  db.select({ id: roles.id, name: roles.name, slug: roles.slug }).from(roles).orderBy(asc(roles.id));

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+
+import { isStaffRole } from '@bloomline/contract';
+import type { CurrentUser } from '@bloomline/contract';
+
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+
+type PermissionFlags = { roleId: number; manageXero: boolean; partnerStatements: boolean };
+
+/**
+ * A user's permissions, decided here once: GET /api/me shows them and every route that needs one checks
+ * the same rule. The accounting (Xero) permissions are staff's only; partner statements a partner user's.
+ */
+export function permissionsOf(user: PermissionFlags): CurrentUser['permissions'] {
+  const isStaff = isStaffRole(user.roleId);
+  const xero = isStaff && user.manageXero;
+  return { authenticateXero: xero, manageXero: xero, partnerStatements: !isStaff && user.partnerStatements };
+}
+
+/** The permissions of a user as stored now (the session carries none); null for a user that is gone. */
+export async function permissionsOfUser(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      roleId: users.roleId,
+      manageXero: users.manageXero,
+      partnerStatements: users.partnerStatements,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? permissionsOf(row) : null;
+}

@@ -10,21 +10,7 @@ import { Landing, RequireAuth, RequireGuest, RequireStaff } from '@/session/guar
 import { SessionProvider } from '@/session/session-provider';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
-const NOT_BUILT = [
-  '/products/*',
-  '/profit-centres/*',
-  '/components/*',
-  '/componentrates/:id',
-  '/colours/*',
-  '/users/*',
-  '/partners/*',
-  '/customers',
-  '/companies',
-  '/audit',
-  '/reporting/*',
-  '/system/xero',
-  '/statements/*',
-];
+const NOT_BUILT = ['/reporting/*', '/system/xero', '/statements/*'];
 
 function Root() {
   return (
@@ -112,9 +98,62 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // A partner user's own partner; staff have none (the page says so).
+            path: 'partners/profile',
+            lazy: async () => ({
+              Component: (await import('@/features/partners/pages/partner-profile-page')).PartnerProfilePage,
+            }),
+          },
+          {
+            path: 'users/profile',
+            lazy: async () => ({
+              Component: (await import('@/features/users/pages/profile-page')).ProfilePage,
+            }),
+          },
+          {
+            // A partner user's own periods; staff reach a partner's with ?partner=<id>.
+            path: 'partners/out-of-office',
+            lazy: async () => ({
+              Component: (await import('@/features/out-of-office/pages/out-of-office-list-page'))
+                .OutOfOfficeListPage,
+            }),
+          },
+          {
+            path: 'partners/out-of-office/add',
+            lazy: async () => ({
+              Component: (await import('@/features/out-of-office/pages/out-of-office-edit-page'))
+                .OutOfOfficeAddPage,
+            }),
+          },
+          {
+            path: 'partners/out-of-office/:id',
+            lazy: async () => ({
+              Component: (await import('@/features/out-of-office/pages/out-of-office-edit-page'))
+                .OutOfOfficeEditPage,
+            }),
+          },
+          {
             // Staff-only areas: a partner is sent to the dashboard (the server answers them 403 anyway).
             element: <RequireStaff />,
             children: [
+              {
+                path: 'users',
+                lazy: async () => ({
+                  Component: (await import('@/features/users/pages/user-list-page')).UserListPage,
+                }),
+              },
+              {
+                path: 'users/add',
+                lazy: async () => ({
+                  Component: (await import('@/features/users/pages/user-edit-page')).UserAddPage,
+                }),
+              },
+              {
+                path: 'users/:userId',
+                lazy: async () => ({
+                  Component: (await import('@/features/users/pages/user-edit-page')).UserEditPage,
+                }),
+              },
               {
                 path: 'locations',
                 lazy: async () => ({
@@ -134,6 +173,103 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'products',
+                lazy: async () => ({
+                  Component: (await import('@/features/products/pages/product-list-page')).ProductListPage,
+                }),
+              },
+              {
+                path: 'products/:productId/variants',
+                lazy: async () => ({
+                  Component: (await import('@/features/products/pages/product-variants-page'))
+                    .ProductVariantsPage,
+                }),
+              },
+              {
+                path: 'products/:productId/variants/:variantId',
+                lazy: async () => ({
+                  Component: (await import('@/features/products/pages/variant-page')).VariantPage,
+                }),
+              },
+              {
+                path: 'products/:productId/partners',
+                lazy: async () => ({
+                  Component: (await import('@/features/products/pages/product-partners-page'))
+                    .ProductPartnersPage,
+                }),
+              },
+              {
+                path: 'profit-centres',
+                lazy: async () => ({
+                  Component: (await import('@/features/profit-centres/pages/profit-centre-list-page'))
+                    .ProfitCentreListPage,
+                }),
+              },
+              {
+                path: 'profit-centres/add',
+                lazy: async () => ({
+                  Component: (await import('@/features/profit-centres/pages/profit-centre-edit-page'))
+                    .ProfitCentreAddPage,
+                }),
+              },
+              {
+                path: 'profit-centres/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/profit-centres/pages/profit-centre-edit-page'))
+                    .ProfitCentreEditPage,
+                }),
+              },
+              {
+                path: 'componentrates/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/components/pages/component-rates-page'))
+                    .ComponentRatesPage,
+                }),
+              },
+              {
+                path: 'partners',
+                lazy: async () => ({
+                  Component: (await import('@/features/partners/pages/partner-list-page')).PartnerListPage,
+                }),
+              },
+              {
+                path: 'partners/add',
+                lazy: async () => ({
+                  Component: (await import('@/features/partners/pages/partner-edit-page')).PartnerAddPage,
+                }),
+              },
+              {
+                path: 'partners/:partnerId',
+                lazy: async () => ({
+                  Component: (await import('@/features/partners/pages/partner-edit-page')).PartnerEditPage,
+                }),
+              },
+              {
+                path: 'partners/:partnerId/products',
+                lazy: async () => ({
+                  Component: (await import('@/features/partners/pages/partner-products-page'))
+                    .PartnerProductsPage,
+                }),
+              },
+              {
+                path: 'audit',
+                lazy: async () => ({
+                  Component: (await import('@/features/audit/pages/audit-page')).AuditPage,
+                }),
+              },
+              {
+                path: 'customers',
+                lazy: async () => ({
+                  Component: (await import('@/features/customers/pages/customer-list-page')).CustomerListPage,
+                }),
+              },
+              {
+                path: 'companies',
+                lazy: async () => ({
+                  Component: (await import('@/features/companies/pages/company-list-page')).CompanyListPage,
+                }),
+              },
+              {
                 path: 'units',
                 lazy: async () => ({
                   Component: (await import('@/features/units/pages/unit-list-page')).UnitListPage,
@@ -149,6 +285,51 @@ export const routes: RouteObject[] = [
                 path: 'units/:id',
                 lazy: async () => ({
                   Component: (await import('@/features/units/pages/unit-edit-page')).UnitEditPage,
+                }),
+              },
+              {
+                path: 'colours',
+                lazy: async () => ({
+                  Component: (await import('@/features/colours/pages/colour-list-page')).ColourListPage,
+                }),
+              },
+              {
+                path: 'colours/add',
+                lazy: async () => ({
+                  Component: (await import('@/features/colours/pages/colour-edit-page')).ColourAddPage,
+                }),
+              },
+              {
+                path: 'colours/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/colours/pages/colour-edit-page')).ColourEditPage,
+                }),
+              },
+              {
+                path: 'components',
+                lazy: async () => ({
+                  Component: (await import('@/features/components/pages/component-list-page'))
+                    .ComponentListPage,
+                }),
+              },
+              {
+                path: 'components/add',
+                lazy: async () => ({
+                  Component: (await import('@/features/components/pages/component-edit-page'))
+                    .ComponentAddPage,
+                }),
+              },
+              {
+                path: 'components/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/components/pages/component-edit-page'))
+                    .ComponentEditPage,
+                }),
+              },
+              {
+                path: 'components/bulk-edit',
+                lazy: async () => ({
+                  Component: (await import('@/features/components/pages/bulk-edit-page')).BulkEditPage,
                 }),
               },
             ],

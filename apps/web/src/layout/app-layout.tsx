@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconMail, IconMenu2, IconPhone, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -62,9 +62,18 @@ export function AppLayout() {
               )}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Text size="sm" visibleFrom="xs" truncate maw={220}>
+              {/* The greeting leads to the user's own profile (staff have no menu entry for it). */}
+              <Anchor
+                component={Link}
+                to="/users/profile"
+                size="sm"
+                c="dark"
+                visibleFrom="xs"
+                truncate
+                maw={220}
+              >
                 Hi, {user.name}
-              </Text>
+              </Anchor>
               <Button
                 variant="default"
                 size="xs"

@@ -35,6 +35,22 @@ describe('invalidateResources', () => {
     expect(stale(client)).toEqual([keys.list({ q: 'a' }), keys.detail(4)]);
   });
 
+  it('only marks, refetching nothing, when told so', async () => {
+    const client = new QueryClient();
+    let fetches = 0;
+    const queryFn = async () => {
+      fetches += 1;
+      return [];
+    };
+    await client.prefetchQuery({ queryKey: keys.list({ q: 'a' }), queryFn });
+    await client.prefetchQuery({ queryKey: keys.detail(4), queryFn });
+    await invalidateResources(client, [{ keys, id: 4 }], { refetchType: 'all' });
+    expect(fetches).toBe(4);
+    await invalidateResources(client, [{ keys, id: 4 }], { refetchType: 'none' });
+    expect(fetches).toBe(4);
+    expect(stale(client)).toEqual([keys.list({ q: 'a' }), keys.detail(4)]);
+  });
+
   it('marks every record when no id is given', async () => {
     const client = seeded();
     await invalidateResources(client, [keys]);

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
 /**
  * Query keys of one resource, after Medusa admin's query-key factory: everything of a resource sits under
@@ -21,18 +21,23 @@ export type ResourceKeys = Pick<ReturnType<typeof resourceKeys>, 'all' | 'lists'
 
 /**
  * After a change: the lists of every resource it touches and their records (one record when `id` is given),
- * so no screen keeps a stale copy.
+ * so no screen keeps a stale copy. `refetchType: 'none'` only marks them stale, for a screen that has put the
+ * answer in place itself and must not be refetched under the user (the components bulk edit).
  */
 export function invalidateResources(
   queryClient: QueryClient,
   touched: readonly (ResourceKeys | { keys: ResourceKeys; id: number | string })[],
+  { refetchType }: Pick<InvalidateQueryFilters, 'refetchType'> = {},
 ) {
   return Promise.all(
     touched.flatMap((item) => {
       const { keys, id } = 'keys' in item ? item : { keys: item, id: undefined };
       return [
-        queryClient.invalidateQueries({ queryKey: keys.lists() }),
-        queryClient.invalidateQueries({ queryKey: id === undefined ? keys.details() : keys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: keys.lists(), refetchType }),
+        queryClient.invalidateQueries({
+          queryKey: id === undefined ? keys.details() : keys.detail(id),
+          refetchType,
+        }),
       ];
     }),
   );
@@ -43,3 +48,19 @@ export function invalidateResources(
  * partner change invalidates these, so the picker's five-minute copy never outlives an edit.
  */
 export const partnerKeys = resourceKeys<{ q?: string; picker?: boolean }>('partners');
+
+/** Colours: shared because the component form picks from them. */
+export const colourKeys = resourceKeys<Record<string, never>>('colours');
+
+/**
+ * Units of measure: the same keys as the units screens' own, shared because the component form's new-unit
+ * dialog picks from them.
+ */
+export const measureUnitKeys = resourceKeys<Record<string, never>>('measure-units');
+/**
+ * Profit centres and component rates: shared because a profit centre is picked on the component rates
+ * screen, and a new default markup or rebate reprices the rates shown there (the centre's form invalidates
+ * them).
+ */
+export const profitCentreKeys = resourceKeys<Record<string, never>>('profit-centres');
+export const componentRateKeys = resourceKeys<{ componentId: number }>('component-rates');

@@ -8,6 +8,8 @@ export interface Session {
   signOut: () => Promise<void>;
   /** Reloads the current user (after sign-in or a profile save). */
   refresh: () => Promise<CurrentUser | null>;
+  /** Keeps an answer that carries the current user (a profile save), so the header shows it at once. */
+  setCurrentUser: (user: CurrentUser) => void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

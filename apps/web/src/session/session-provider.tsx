@@ -88,9 +88,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await navigate('/login', { replace: true });
   }, [clear, navigate]);
 
+  const setCurrentUser = useCallback((me: CurrentUser) => setUser(me), []);
+
   const value = useMemo<Session>(
-    () => ({ user, signIn, signOut, refresh }),
-    [user, signIn, signOut, refresh],
+    () => ({ user, signIn, signOut, refresh, setCurrentUser }),
+    [user, signIn, signOut, refresh, setCurrentUser],
   );
   if (!ready) return <LoadingScreen />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -49,6 +49,7 @@ export function renderApp(
     signIn: async () => undefined,
     signOut: async () => undefined,
     refresh: async () => user,
+    setCurrentUser: () => undefined,
   };
   const router = createMemoryRouter(
     [

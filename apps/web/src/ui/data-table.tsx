@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
 import type { CSSProperties, ReactNode } from 'react';
 
+import { ALERT_TITLE_RED } from './contrast';
 import { errorMessage } from './error-message';
 
 export type DataColumn<T> = {
@@ -71,8 +72,8 @@ export function DataTable<T>({
         variant="light"
         title="Could not load"
         icon={<IconAlertCircle aria-hidden />}
-        // Mantine's light red title is red.6, below 4.5:1 on its tint; red.9 passes axe.
-        styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+        // Mantine's light red title is below 4.5:1 on its tint (see ALERT_TITLE_RED).
+        styles={{ title: { color: ALERT_TITLE_RED } }}
       >
         <Text size="sm">{errorMessage(error)}</Text>
         {onRetry && (

@@ -9,6 +9,8 @@ export * from './loading-screen';
 export * from './money';
 export * from './page-title';
 export * from './pager';
+export * from './percent';
+export * from './percent-input';
 export * from './search-input';
 export * from './status-badge';
 export * from './dialog';

@@ -2,8 +2,9 @@ import 'leaflet/dist/leaflet.css';
 
 import { Box, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { divIcon, type LatLng } from 'leaflet';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { CircleMarker, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
 import { appConfigQuery } from '@/lib/app-config';
 
@@ -12,20 +13,35 @@ export type MapPoint = { latitude: number; longitude: number };
 /** Where a map without a point opens: all of South Africa. */
 export const COUNTRY_VIEW = { center: [-28.8, 24.7] as [number, number], zoom: 5 };
 
+const MARK = { color: '#5f3dc4', fill: '#9c36b5' };
+
+/**
+ * A pin drawn in HTML, so no marker images need serving; `muted` greys it (a disabled partner). Leaflet
+ * positions the box by its centre.
+ */
+export const pinIcon = (muted = false) =>
+  divIcon({
+    className: '',
+    iconSize: [22, 22],
+    iconAnchor: [11, 11],
+    html: `<span style="display:block;width:22px;height:22px;border-radius:50%;box-sizing:border-box;border:3px solid ${
+      muted ? '#495057' : MARK.color
+    };background:${muted ? 'rgba(134,142,150,.6)' : 'rgba(156,54,181,.55)'}"></span>`,
+  });
+
 const attributionFor = (url: string) =>
   url.includes('openstreetmap.org')
     ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
     : undefined;
 
+const rounded = (at: LatLng): MapPoint => ({
+  latitude: Number(at.lat.toFixed(6)),
+  longitude: Number(at.lng.toFixed(6)),
+});
+
 /** A click on the map places the point, to six decimals (about 10 cm). */
 function PickOnClick({ onPick }: { onPick: (point: MapPoint) => void }) {
-  useMapEvents({
-    click: (event) =>
-      onPick({
-        latitude: Number(event.latlng.lat.toFixed(6)),
-        longitude: Number(event.latlng.lng.toFixed(6)),
-      }),
-  });
+  useMapEvents({ click: (event) => onPick(rounded(event.latlng)) });
   return null;
 }
 
@@ -40,23 +56,24 @@ function FollowPoint({ point }: { point: MapPoint | null }) {
   return null;
 }
 
-export type PointMapProps = {
-  point: MapPoint | null;
+export type MapFrameProps = {
   /** Accessible name of the map's region. */
   label: string;
-  zoom?: number;
+  center: [number, number];
+  zoom: number;
   height?: number;
-  /** Makes the map a picker: a click places the point. */
-  onPick?: (point: MapPoint) => void;
+  /** A crosshair cursor: the map is a picker. */
+  picking?: boolean;
+  /** What the map shows over the tiles (markers, circles, event handlers). */
+  children?: ReactNode;
 };
 
-/** A point on a tile map (a circle marks it, so no marker images need serving); optionally a picker. */
-export function PointMap({ point, label, zoom = 15, height = 260, onPick }: PointMapProps) {
+/** The tile map every map of the app is drawn on: the configured tiles in a named region. */
+export function MapFrame({ label, center, zoom, height = 260, picking = false, children }: MapFrameProps) {
   const config = useQuery(appConfigQuery);
   if (config.isPending) return <Skeleton h={height} />;
   if (!config.data) return <Text size="sm">The map could not be loaded.</Text>;
   const tileUrl = config.data.mapTileUrl;
-  const view = point ? { center: [point.latitude, point.longitude] as [number, number], zoom } : COUNTRY_VIEW;
   return (
     <Box
       role="region"
@@ -65,26 +82,68 @@ export function PointMap({ point, label, zoom = 15, height = 260, onPick }: Poin
         borderRadius: 'var(--mantine-radius-sm)',
         overflow: 'hidden',
         isolation: 'isolate',
-        cursor: onPick ? 'crosshair' : undefined,
+        cursor: picking ? 'crosshair' : undefined,
       }}
     >
       <MapContainer
-        center={view.center}
-        zoom={view.zoom}
+        center={center}
+        zoom={zoom}
         scrollWheelZoom={false}
-        style={{ height, width: '100%', cursor: onPick ? 'crosshair' : undefined }}
+        style={{ height, width: '100%', cursor: picking ? 'crosshair' : undefined }}
       >
         <TileLayer url={tileUrl} attribution={attributionFor(tileUrl)} />
-        {point && (
-          <CircleMarker
-            center={[point.latitude, point.longitude]}
-            radius={10}
-            pathOptions={{ color: '#5f3dc4', weight: 3, fillColor: '#9c36b5', fillOpacity: 0.5 }}
-          />
-        )}
-        {onPick && <PickOnClick onPick={onPick} />}
-        <FollowPoint point={point} />
+        {children}
       </MapContainer>
     </Box>
+  );
+}
+
+export type PointMapProps = {
+  point: MapPoint | null;
+  /** Accessible name of the map's region. */
+  label: string;
+  zoom?: number;
+  height?: number;
+  /** Makes the map a picker: a click places the point. */
+  onPick?: (point: MapPoint) => void;
+  /** With `onPick`: the point is a pin that can be dragged as well. */
+  draggable?: boolean;
+};
+
+/** A point on a tile map (a circle marks it); optionally a picker, by click or by dragging the pin. */
+export function PointMap({
+  point,
+  label,
+  zoom = 15,
+  height = 260,
+  onPick,
+  draggable = false,
+}: PointMapProps) {
+  const view = point ? { center: [point.latitude, point.longitude] as [number, number], zoom } : COUNTRY_VIEW;
+  const icon = useMemo(() => pinIcon(), []);
+  const dragging = !!onPick && draggable;
+  return (
+    <MapFrame label={label} center={view.center} zoom={view.zoom} height={height} picking={!!onPick}>
+      {point && dragging && (
+        <Marker
+          position={[point.latitude, point.longitude]}
+          icon={icon}
+          draggable
+          keyboard={false}
+          eventHandlers={{
+            dragend: (event) => onPick(rounded((event.target as { getLatLng: () => LatLng }).getLatLng())),
+          }}
+        />
+      )}
+      {point && !dragging && (
+        <CircleMarker
+          center={[point.latitude, point.longitude]}
+          radius={10}
+          pathOptions={{ color: MARK.color, weight: 3, fillColor: MARK.fill, fillOpacity: 0.5 }}
+        />
+      )}
+      {onPick && <PickOnClick onPick={onPick} />}
+      <FollowPoint point={point} />
+    </MapFrame>
   );
 }

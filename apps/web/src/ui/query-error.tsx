@@ -1,6 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
+import { ALERT_TITLE_RED } from './contrast';
 import { errorMessage } from './error-message';
 
 export type QueryErrorProps = { error: unknown; onRetry: () => void; title?: string };
@@ -13,8 +14,8 @@ export function QueryError({ error, onRetry, title = 'Could not load' }: QueryEr
       variant="light"
       title={title}
       icon={<IconAlertCircle aria-hidden />}
-      // Mantine's light red title is below 4.5:1 on its tint; red.9 passes axe.
-      styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+      // Mantine's light red title is below 4.5:1 on its tint (see ALERT_TITLE_RED).
+      styles={{ title: { color: ALERT_TITLE_RED } }}
     >
       <Text size="sm">{errorMessage(error)}</Text>
       <Button variant="default" size="xs" mt="sm" onClick={onRetry}>

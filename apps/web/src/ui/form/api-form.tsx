@@ -65,16 +65,24 @@ export type FormButtonsProps = {
   cancelLabel: string;
   onCancel: () => void;
   pending: boolean;
+  /** Submit is off until the form can be sent (a required field still empty). */
+  submitDisabled?: boolean;
 };
 
 /** Submit and cancel, right-aligned; full width on a phone. Submit waits while a call runs. */
-export function FormButtons({ submitLabel, cancelLabel, onCancel, pending }: FormButtonsProps) {
+export function FormButtons({
+  submitLabel,
+  cancelLabel,
+  onCancel,
+  pending,
+  submitDisabled = false,
+}: FormButtonsProps) {
   return (
     <Group justify="flex-end" gap="sm" mt="xs">
       <Button variant="default" onClick={onCancel} disabled={pending}>
         {cancelLabel}
       </Button>
-      <Button type="submit" loading={pending} disabled={pending}>
+      <Button type="submit" loading={pending} disabled={pending || submitDisabled}>
         {submitLabel}
       </Button>
     </Group>

@@ -2,3 +2,4 @@ export * from './api-form';
 export * from './use-api-form';
 export * from './use-go-back';
 export * from './record-state';
+export * from './form-section';

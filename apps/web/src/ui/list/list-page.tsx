@@ -23,6 +23,8 @@ export type ListPageProps<T> = {
   addTo?: string;
   /** Other buttons beside the title. */
   actions?: ReactNode;
+  /** A note about the whole list, shown above the search (e.g. that a service it draws on is down). */
+  notice?: ReactNode;
   /** The search box: the search in force and what to do with a new one (500 ms after typing stops). */
   search?: { value: string; onSearch: (q: string) => void; label?: string };
   columns: DataColumn<T>[];
@@ -36,6 +38,8 @@ export type ListPageProps<T> = {
   onPage?: (page: number) => void;
   caption?: string;
   minWidth?: number;
+  /** Shown between the title and the list (a map of the rows, a summary). */
+  children?: ReactNode;
 };
 
 /** The list screen every area uses: title and actions, search, the table with its states, the pager. */
@@ -44,6 +48,7 @@ export function ListPage<T>({
   breadcrumbs,
   addTo,
   actions,
+  notice,
   search,
   columns,
   rows,
@@ -55,6 +60,7 @@ export function ListPage<T>({
   onPage,
   caption = title,
   minWidth = 480,
+  children,
 }: ListPageProps<T>) {
   return (
     <Stack gap="md">
@@ -72,8 +78,10 @@ export function ListPage<T>({
           </>
         }
       />
+      {children}
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Stack gap="md">
+          {notice}
           {search && (
             <Group>
               <SearchInput

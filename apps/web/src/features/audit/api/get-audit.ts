@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { AuditEntry, Paged } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+
+import { auditKeys, type AuditListParams } from './audit-keys';
+
+/** GET /api/audit: staff only, newest first, paged like Laravel. */
+export const getAudit = (params: AuditListParams, signal?: AbortSignal) =>
+  api.get<Paged<AuditEntry>>('/api/audit', { query: params, signal });
+
+export const auditQueryOptions = (params: AuditListParams) =>
+  queryOptions({ queryKey: auditKeys.list(params), queryFn: ({ signal }) => getAudit(params, signal) });
+
+/** The page keeps showing while the next one loads, so paging does not flash empty. */
+export const useAudit = (params: AuditListParams) =>
+  useQuery({ ...auditQueryOptions(params), placeholderData: keepPreviousData });

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { CompanyListItem, Paged } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+
+import { companyKeys, type CompanyListParams } from './company-keys';
+
+/** GET /api/companies: staff only, paged like Laravel; q searches the name. */
+export const getCompanies = (params: CompanyListParams, signal?: AbortSignal) =>
+  api.get<Paged<CompanyListItem>>('/api/companies', { query: params, signal });
+
+export const companiesQueryOptions = (params: CompanyListParams) =>
+  queryOptions({
+    queryKey: companyKeys.list(params),
+    queryFn: ({ signal }) => getCompanies(params, signal),
+  });
+
+/** The page keeps showing while the next one loads, so paging does not flash empty. */
+export const useCompanies = (params: CompanyListParams) =>
+  useQuery({ ...companiesQueryOptions(params), placeholderData: keepPreviousData });

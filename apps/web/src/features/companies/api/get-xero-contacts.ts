@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { XeroContact } from '@bloomline/contract';
+
+import { api, isApiError } from '@/api/client';
+
+import { xeroContactKeys } from './company-keys';
+
+/**
+ * GET /api/xero-contacts: staff with manageXero only. A 503 (the accounting service is not connected) is
+ * the screen's to say, not the error screen's.
+ */
+export const getXeroContacts = (signal?: AbortSignal) =>
+  api.get<{ data: XeroContact[] }>('/api/xero-contacts', { signal, handles: [503] }).then((r) => r.data);
+
+export const xeroContactsQueryOptions = () =>
+  queryOptions({
+    queryKey: xeroContactKeys.lists(),
+    queryFn: ({ signal }) => getXeroContacts(signal),
+    staleTime: 5 * 60_000,
+    // Not connected is an answer, not a hiccup: asking again at once would say the same.
+    retry: (count, error) => !(isApiError(error) && error.status === 503) && count < 2,
+  });
+
+export const useXeroContacts = (enabled: boolean) => useQuery({ ...xeroContactsQueryOptions(), enabled });
+
+/** Whether a failure means the accounting service is not connected (yet). */
+export const isNotConnected = (error: unknown) => isApiError(error) && error.status === 503;

@@ -1,0 +1,91 @@
+import { Alert, Text } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+
+import { companyListQuery, XERO_NOT_CONNECTED_HINT, type CompanyListItem } from '@bloomline/contract';
+
+import { useUser } from '@/session/session-context';
+import { EMPTY_TEXT, ListPage, errorMessage, useListParams, type DataColumn } from '@/ui';
+
+import { useCompanies } from '../api/get-companies';
+import { isNotConnected, useXeroContacts } from '../api/get-xero-contacts';
+import { ContactPicker } from '../components/contact-picker';
+import { COMPANY_FLAGS, FlagSwitch, type CompanyFlag } from '../components/flag-switch';
+
+const flagColumn = (flag: CompanyFlag): DataColumn<CompanyListItem> => ({
+  key: flag,
+  header: COMPANY_FLAGS[flag].label,
+  render: (c) => <FlagSwitch company={c} flag={flag} />,
+});
+
+/**
+ * /companies: search and page in the query string; the flags change inline, and for users with manageXero
+ * so does the accounting contact, picked from the accounting service's contacts once it is connected.
+ */
+export function CompanyListPage() {
+  const { params, update } = useListParams(companyListQuery);
+  const companies = useCompanies(params);
+  const manageXero = useUser().permissions.manageXero;
+  const contacts = useXeroContacts(manageXero);
+  const notConnected = contacts.isError && isNotConnected(contacts.error);
+
+  const columns: DataColumn<CompanyListItem>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (c) => (
+        <Text size="sm" fw={500}>
+          {c.name}
+        </Text>
+      ),
+    },
+    flagColumn('inStore'),
+    flagColumn('avbob'),
+    flagColumn('b2b'),
+  ];
+  if (manageXero)
+    columns.push({
+      key: 'xeroContact',
+      header: 'Accounting contact',
+      render: (c) =>
+        contacts.data ? (
+          <ContactPicker company={c} contacts={contacts.data} />
+        ) : (
+          <Text size="sm">{c.xeroContact?.Name || c.xeroContact?.ContactID || EMPTY_TEXT}</Text>
+        ),
+    });
+
+  const notice =
+    manageXero && contacts.isError ? (
+      <Alert
+        color={notConnected ? 'yellow' : 'red'}
+        variant="light"
+        role="status"
+        title={notConnected ? XERO_NOT_CONNECTED_HINT : 'Could not load the accounting contacts.'}
+        icon={<IconPlugConnectedX aria-hidden />}
+        // Mantine's light tints put their own text below 4.5:1; the dark text passes axe.
+        styles={{
+          title: { color: 'var(--mantine-color-dark-9)' },
+          message: { color: 'var(--mantine-color-dark-9)' },
+        }}
+      >
+        {errorMessage(contacts.error)}
+      </Alert>
+    ) : null;
+
+  return (
+    <ListPage
+      title="Companies"
+      notice={notice}
+      search={{ value: params.q ?? '', onSearch: (q) => update({ q }), label: 'Search companies' }}
+      columns={columns}
+      rows={companies.data?.data}
+      rowKey={(c) => c.id}
+      loading={companies.isPending}
+      error={companies.error}
+      onRetry={() => void companies.refetch()}
+      meta={companies.data?.meta}
+      onPage={(page) => update({ page })}
+      minWidth={manageXero ? 820 : 560}
+    />
+  );
+}

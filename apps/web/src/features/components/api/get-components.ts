@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { Component, Paged } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+
+import { componentKeys, type ComponentListParams } from './component-keys';
+
+/** GET /api/components?q&page&s&d: staff only, paged like Laravel. */
+export const getComponents = (params: ComponentListParams, signal?: AbortSignal) =>
+  api.get<Paged<Component>>('/api/components', { query: params, signal });
+
+export const componentsQueryOptions = (params: ComponentListParams) =>
+  queryOptions({
+    queryKey: componentKeys.list(params),
+    queryFn: ({ signal }) => getComponents(params, signal),
+  });
+
+/** The page keeps showing while the next one loads, so paging does not flash empty. */
+export const useComponents = (params: ComponentListParams) =>
+  useQuery({ ...componentsQueryOptions(params), placeholderData: keepPreviousData });

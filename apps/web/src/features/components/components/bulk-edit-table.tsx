@@ -1,0 +1,77 @@
+import { Table, VisuallyHidden } from '@mantine/core';
+
+import type { Component, ComponentListQuery } from '@bloomline/contract';
+
+import { SortHeader } from '@/ui';
+
+import { moveInGrid } from './bulk-edit-navigation';
+import { BULK_EDIT_COLUMNS, BulkEditRow } from './bulk-edit-row';
+import type { UnsavedRows } from './use-row-autosave';
+
+type Sort = Pick<ComponentListQuery, 's' | 'd'>;
+
+/** Below this width the grid scrolls inside its own box; the page never scrolls sideways. */
+export const BULK_EDIT_MIN_WIDTH = 880;
+
+const SORTABLE: Partial<Record<string, Sort['s']>> = {
+  name: 'name',
+  wholesale_excl_vat: 'wholesale_excl_vat',
+};
+const WIDTHS: Partial<Record<string, number>> = { name: 260, wholesale_excl_vat: 150 };
+
+export type BulkEditTableProps = {
+  rows: readonly Component[];
+  sort: Sort;
+  /** A header's button: the same key again turns the direction round. */
+  onSort: (sort: Sort) => void;
+  announce: (message: string) => void;
+  unsaved: UnsavedRows;
+  /** Another page or search is on its way. */
+  busy?: boolean;
+};
+
+/** The components as a grid of inputs: arrow keys and Enter move between cells, each row saves itself. */
+export function BulkEditTable({ rows, sort, onSort, announce, unsaved, busy }: BulkEditTableProps) {
+  return (
+    // Relative, so that the hidden caption (absolutely placed) stays inside the box that scrolls.
+    <Table.ScrollContainer minWidth={BULK_EDIT_MIN_WIDTH} type="native" pos="relative">
+      <Table verticalSpacing="xs" aria-busy={busy || undefined} onKeyDown={moveInGrid}>
+        <Table.Caption>
+          <VisuallyHidden>Components, editable in place</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {BULK_EDIT_COLUMNS.map(({ field, header }) => {
+              const by = SORTABLE[field];
+              const ariaSort =
+                by && sort.s === by ? (sort.d === 'asc' ? 'ascending' : 'descending') : undefined;
+              return (
+                <Table.Th key={field} scope="col" w={WIDTHS[field]} aria-sort={ariaSort}>
+                  {by ? (
+                    <SortHeader label={header} sortKey={by} s={sort.s} d={sort.d} onSort={onSort} />
+                  ) : (
+                    header
+                  )}
+                </Table.Th>
+              );
+            })}
+            <Table.Th scope="col" w={150}>
+              Status
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((component, index) => (
+            <BulkEditRow
+              key={component.id}
+              component={component}
+              index={index}
+              announce={announce}
+              unsaved={unsaved}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,102 @@
+import { Box, Button, Group, Image, Text, VisuallyHidden } from '@mantine/core';
+import { IconListDetails, IconTable } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+import { componentListQuery, componentUnitLabel, type Component } from '@bloomline/contract';
+
+import { EditAction, EMPTY_TEXT, ListPage, Money, SortHeader, useListParams, type DataColumn } from '@/ui';
+
+import { useComponents } from '../api/get-components';
+
+/** /components: search, sort and page live in the address (q, s, d, page). */
+export function ComponentListPage() {
+  const { params, update } = useListParams(componentListQuery);
+  const components = useComponents(params);
+  const sort = { s: params.s, d: params.d, onSort: update };
+
+  const columns: DataColumn<Component>[] = [
+    {
+      key: 'picture',
+      header: <VisuallyHidden>Picture</VisuallyHidden>,
+      width: 56,
+      visibleFrom: 'sm',
+      render: (c) =>
+        c.imageUrl ? (
+          <Image src={c.imageUrl} alt={`Picture of ${c.name}`} w={40} h={40} fit="cover" radius="sm" />
+        ) : null,
+    },
+    {
+      key: 'name',
+      header: <SortHeader label="Name" sortKey="name" {...sort} />,
+      render: (c) => (
+        <Text size="sm" fw={500}>
+          {c.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'unit',
+      header: 'Unit',
+      visibleFrom: 'md',
+      render: (c) => (c.unit ? componentUnitLabel(c.unit) : EMPTY_TEXT),
+    },
+    { key: 'colour', header: 'Colour', visibleFrom: 'md', render: (c) => c.colour?.name ?? EMPTY_TEXT },
+    {
+      key: 'wholesale',
+      header: <SortHeader label="Wholesale" sortKey="wholesale_excl_vat" {...sort} />,
+      align: 'right',
+      render: (c) => <Money value={c.wholesale_excl_vat} />,
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      // Two buttons: side by side where there is room, one above the other on a phone.
+      render: (c) => (
+        <Group gap="xs" justify="flex-end">
+          <EditAction to={`/components/${c.id}`} name={c.name} />
+          <Button
+            component={Link}
+            to={`/componentrates/${c.id}`}
+            size="compact-sm"
+            variant="default"
+            aria-label={`Rates of ${c.name}`}
+          >
+            {/* Without its icon on a phone, so the row's buttons fit beside name and price. */}
+            <Box component="span" visibleFrom="sm" mr={6} style={{ lineHeight: 0 }}>
+              <IconListDetails size={14} aria-hidden />
+            </Box>
+            Rates
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title="Components"
+      addTo="/components/add"
+      actions={
+        <Button
+          component={Link}
+          to="/components/bulk-edit"
+          variant="default"
+          leftSection={<IconTable size={16} aria-hidden />}
+        >
+          Bulk edit
+        </Button>
+      }
+      search={{ value: params.q ?? '', onSearch: (q) => update({ q }), label: 'Search components by name' }}
+      columns={columns}
+      rows={components.data?.data}
+      rowKey={(c) => c.id}
+      loading={components.isPending}
+      error={components.error}
+      onRetry={() => void components.refetch()}
+      meta={components.data?.meta}
+      onPage={(page) => update({ page })}
+      minWidth={0}
+    />
+  );
+}

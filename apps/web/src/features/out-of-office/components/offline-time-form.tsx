@@ -1,0 +1,105 @@
+import { Checkbox, SimpleGrid } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+
+import { offlineTimeCreateBody, offlineTimeUpdateBody, type OfflineTime } from '@bloomline/contract';
+
+import { invalidateResources } from '@/lib/query-keys';
+import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+
+import { offlineTimeKeys } from '../api/offline-time-keys';
+import { saveOfflineTime } from '../api/save-offline-time';
+
+export type OfflineTimeFormProps = {
+  partnerId: number;
+  /** `?partner=<id>` for staff, so the list they come back to is the same partner's. */
+  search: string;
+  /** The period edited; a new one without. */
+  period?: OfflineTime;
+};
+
+/** The field values as the pickers hold them: 'YYYY-MM-DD', or null while none is chosen. */
+type Values = { startDate: string | null; endDate: string | null; enabled?: boolean };
+
+// Shown 'dd MMM yyyy', like every date of the back office; the pickers read and write 'YYYY-MM-DD'.
+const dateProps = {
+  valueFormat: 'DD MMM YYYY',
+  placeholder: 'Choose a date',
+  required: true,
+  leftSection: <IconCalendar size={16} aria-hidden />,
+  popoverProps: { withinPortal: true },
+  // Mantine leaves the calendar's arrows unnamed; a screen reader (and axe) needs their names.
+  ariaLabels: {
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    previousYear: 'Previous year',
+    nextYear: 'Next year',
+    previousDecade: 'Previous decade',
+    nextDecade: 'Next decade',
+    monthLevelControl: 'Choose another month',
+    yearLevelControl: 'Choose another year',
+  },
+  // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.
+  styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
+} as const;
+
+/** Start and end date of an out-of-office period, and on edit whether it counts. */
+export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const listPath = `/partners/out-of-office${search}`;
+  const goBack = useGoBack(listPath);
+  const initialValues: Values = period
+    ? { startDate: period.startDate, endDate: period.endDate, enabled: period.enabled }
+    : { startDate: null, endDate: null };
+  const controller = useApiForm({
+    initialValues,
+    schema: period ? offlineTimeUpdateBody : offlineTimeCreateBody,
+    submit: (values) => saveOfflineTime(partnerId, values, period?.id),
+    onSuccess: async (saved) => {
+      await invalidateResources(queryClient, [{ keys: offlineTimeKeys, id: `${partnerId}/${saved.id}` }]);
+      await navigate(listPath, { replace: true });
+    },
+  });
+  const { form } = controller;
+  const { startDate } = form.getValues();
+
+  return (
+    <ApiForm
+      controller={controller}
+      label={period ? 'Edit out-of-office period' : 'Add an out-of-office period'}
+      actions={
+        <FormButtons
+          submitLabel={period ? 'Save' : 'Add'}
+          cancelLabel="Cancel"
+          onCancel={goBack}
+          pending={controller.pending}
+        />
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DatePickerInput
+          label="Start date"
+          data-autofocus
+          {...dateProps}
+          {...form.getInputProps('startDate')}
+        />
+        <DatePickerInput
+          label="End date"
+          minDate={startDate ?? undefined}
+          {...dateProps}
+          {...form.getInputProps('endDate')}
+        />
+      </SimpleGrid>
+      {period && (
+        <Checkbox
+          label="Enabled"
+          description="An enabled period keeps the partner out of reassignments for orders delivered on these dates."
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
+        />
+      )}
+    </ApiForm>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { Partner, ProductListItem } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+import { partnerKeys } from '@/lib/query-keys';
+
+/** GET /api/partners/{id}: staff any partner, a partner user their own (any other is 404). */
+export const getPartner = (id: number, signal?: AbortSignal) =>
+  api.get<{ data: Partner }>(`/api/partners/${id}`, { signal }).then((r) => r.data);
+
+export const partnerQueryOptions = (id: number) =>
+  queryOptions({ queryKey: partnerKeys.detail(id), queryFn: ({ signal }) => getPartner(id, signal) });
+
+export const usePartner = (id: number, enabled = true) => useQuery({ ...partnerQueryOptions(id), enabled });
+
+/** GET /api/partners/{id}/products: the products the partner is linked to. */
+export const getPartnerProducts = (id: number, signal?: AbortSignal) =>
+  api.get<{ data: ProductListItem[] }>(`/api/partners/${id}/products`, { signal }).then((r) => r.data);
+
+export const usePartnerProducts = (id: number) =>
+  useQuery({
+    // Under the partner's record, so a change of the partner refreshes it too.
+    queryKey: [...partnerKeys.detail(id), 'products'],
+    queryFn: ({ signal }) => getPartnerProducts(id, signal),
+  });

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { Paged, ProductListItem } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+
+import { productKeys, type ProductListParams } from './product-keys';
+
+/** GET /api/products: staff only, paged like Laravel. */
+export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
+  api.get<Paged<ProductListItem>>('/api/products', { query: params, signal });
+
+export const productsQueryOptions = (params: ProductListParams) =>
+  queryOptions({ queryKey: productKeys.list(params), queryFn: ({ signal }) => getProducts(params, signal) });
+
+/** The page keeps showing while the next one loads, so paging does not flash empty. */
+export const useProducts = (params: ProductListParams) =>
+  useQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });

@@ -1,0 +1,127 @@
+import { Checkbox, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+
+import {
+  MARKUP_MAX,
+  profitCentreBody,
+  REBATE_MAX,
+  type ProfitCentre,
+  type ProfitCentreBody,
+  type Repriced,
+} from '@bloomline/contract';
+
+import { componentRateKeys, invalidateResources, profitCentreKeys } from '@/lib/query-keys';
+import {
+  ApiForm,
+  FormButtons,
+  fromPercent,
+  PercentInput,
+  toPercent,
+  useApiForm,
+  useGoBack,
+  type ClientSchema,
+} from '@/ui';
+
+import { saveProfitCentre } from '../api/save-profit-centre';
+
+/** The form's state: the body's fields, markup and rebate as the percentages typed ('' when empty). */
+export type ProfitCentreFormValues = {
+  name: string;
+  default_markup: number | string;
+  default_auto_update: boolean;
+  rebate: number | string;
+};
+
+export const toFormValues = (centre?: ProfitCentre): ProfitCentreFormValues => ({
+  name: centre?.name ?? '',
+  default_markup: centre?.default_markup == null ? '' : toPercent(centre.default_markup),
+  default_auto_update: centre?.default_auto_update ?? false,
+  rebate: centre ? toPercent(centre.rebate) : '',
+});
+
+/** A typed percentage as a fraction; empty is none (null); anything else goes as typed, for the schema to name. */
+const fraction = (typed: number | string) =>
+  typeof typed === 'number' ? fromPercent(typed) : typed.trim() === '' ? null : typed;
+
+/** What is sent: percentages divided by 100 (part 2, point 5), an empty markup as null. */
+export const toBody = (values: ProfitCentreFormValues): ProfitCentreBody => ({
+  name: values.name,
+  default_markup: fraction(values.default_markup),
+  default_auto_update: values.default_auto_update,
+  rebate: fraction(values.rebate),
+});
+
+// The contract's body checks what will be sent, so its bounds read in percent as the user typed them.
+const schema: ClientSchema = {
+  safeParse: (values) => profitCentreBody.safeParse(toBody(values as ProfitCentreFormValues)),
+};
+
+const HINT_BELOW = ['label', 'input', 'description', 'error'] as const;
+
+/** What a save that moved prices says: how many rates and variants followed. */
+export function repricedMessage({ rates, variants }: Repriced): string {
+  const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(rates, 'component rate')} and ${plural(variants, 'product variant')} repriced.`;
+}
+
+/** A profit centre's fields; Submit saves and returns to /profit-centres. */
+export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const goBack = useGoBack('/profit-centres');
+  const controller = useApiForm({
+    initialValues: toFormValues(centre),
+    schema,
+    submit: (values) => saveProfitCentre(toBody(values), centre?.id),
+    onSuccess: async (saved) => {
+      if (saved.repriced && saved.repriced.rates > 0)
+        notifications.show({ color: 'green', message: `Saved. ${repricedMessage(saved.repriced)}` });
+      // Its rates' prices moved with it.
+      await invalidateResources(queryClient, [
+        { keys: profitCentreKeys, id: saved.data.id },
+        componentRateKeys,
+      ]);
+      await navigate('/profit-centres', { replace: true });
+    },
+  });
+  const { form } = controller;
+
+  return (
+    <ApiForm
+      controller={controller}
+      label={centre ? `Edit ${centre.name}` : 'Add a profit centre'}
+      actions={
+        <FormButtons
+          submitLabel="Submit"
+          cancelLabel="Cancel"
+          onCancel={goBack}
+          pending={controller.pending}
+          submitDisabled={form.getValues().name.trim() === ''}
+        />
+      }
+    >
+      <TextInput label="Name" required maxLength={100} data-autofocus {...form.getInputProps('name')} />
+      <PercentInput
+        label="Default markup"
+        description="A percentage of the wholesale price; leave it empty for no default"
+        inputWrapperOrder={[...HINT_BELOW]}
+        maxFraction={MARKUP_MAX}
+        {...form.getInputProps('default_markup')}
+      />
+      <PercentInput
+        label="Rebate"
+        description={`A percentage of the retail price, below ${String(REBATE_MAX * 100)}%`}
+        inputWrapperOrder={[...HINT_BELOW]}
+        maxFraction={REBATE_MAX}
+        {...form.getInputProps('rebate')}
+      />
+      <Checkbox
+        label="Auto update"
+        description="New component rates follow the default markup"
+        {...form.getInputProps('default_auto_update', { type: 'checkbox' })}
+      />
+    </ApiForm>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ProfitCentre } from '@bloomline/contract';
+
+import { actionsColumn, EditAction, formatPercent, ListPage, useListParams, type DataColumn } from '@/ui';
+
+import { filterProfitCentres, useProfitCentres } from '../api/get-profit-centres';
+
+/** Only the search lives in the address: the browser holds the whole list. */
+const address = {
+  shape: { q: true },
+  parse: (raw: unknown) => {
+    const q = (raw as { q?: unknown }).q;
+    return { q: typeof q === 'string' ? q.trim().slice(0, 100) : '' };
+  },
+};
+
+const columns: DataColumn<ProfitCentre>[] = [
+  { key: 'name', header: 'Name', render: (c) => c.name },
+  {
+    key: 'default_markup',
+    header: 'Default markup',
+    render: (c) => formatPercent(c.default_markup),
+    align: 'right',
+  },
+  // A phone keeps the name, the markup and Edit on screen; the rest shows on the form.
+  {
+    key: 'rebate',
+    header: 'Rebate',
+    render: (c) => formatPercent(c.rebate),
+    align: 'right',
+    visibleFrom: 'sm',
+  },
+  {
+    key: 'auto_update',
+    header: 'Auto update',
+    visibleFrom: 'sm',
+    render: (c) => (c.default_auto_update ? 'Yes' : 'No'),
+  },
+  actionsColumn((c) => <EditAction to={`/profit-centres/${c.id}`} name={c.name} />),
+];
+
+export function ProfitCentreListPage() {
+  const { params, update } = useListParams(address);
+  const centres = useProfitCentres();
+  const rows = centres.data ? filterProfitCentres(centres.data, params.q) : undefined;
+
+  return (
+    <ListPage
+      title="Profit centres"
+      addTo="/profit-centres/add"
+      search={{ value: params.q, onSearch: (q) => update({ q }), label: 'Search profit centres by name' }}
+      columns={columns}
+      rows={rows}
+      rowKey={(c) => c.id}
+      loading={centres.isPending}
+      error={centres.error}
+      onRetry={() => void centres.refetch()}
+      minWidth={0}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { Paged, UserListItem } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+
+import { userKeys, type UserListParams } from './user-keys';
+
+/** GET /api/users: staff only, paged like Laravel. */
+export const getUsers = (params: UserListParams, signal?: AbortSignal) =>
+  api.get<Paged<UserListItem>>('/api/users', { query: params, signal });
+
+export const usersQueryOptions = (params: UserListParams) =>
+  queryOptions({ queryKey: userKeys.list(params), queryFn: ({ signal }) => getUsers(params, signal) });
+
+/** The page keeps showing while the next one loads, so paging does not flash empty. */
+export const useUsers = (params: UserListParams) =>
+  useQuery({ ...usersQueryOptions(params), placeholderData: keepPreviousData });

@@ -1,0 +1,150 @@
+import { Checkbox, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+import {
+  profileBody,
+  ROLE_IDS,
+  USER_TEXTS,
+  userBody,
+  userUpdateBody,
+  type CurrentUser,
+  type UserRecord,
+} from '@bloomline/contract';
+
+import { invalidateResources } from '@/lib/query-keys';
+import { useSession } from '@/session/session-context';
+import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+
+import { useRoles } from '../api/get-roles';
+import { userKeys } from '../api/user-keys';
+import { saveUser } from '../api/save-user';
+import { PartnerChoice } from './partner-choice';
+import { ProfileFields } from './profile-fields';
+
+/** The form's state: the request's fields as the inputs hold them. */
+export type UserFormValues = {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  role_id: string;
+  partner_id: string | null;
+  partner_statements: boolean;
+  enabled: boolean;
+};
+
+export function toFormValues(user?: UserRecord): UserFormValues {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+    role_id: String(user?.role.id ?? ROLE_IDS.partner),
+    partner_id: user?.partner ? String(user.partner.id) : null,
+    partner_statements: user?.permissions.partnerStatements ?? false,
+    enabled: user?.enabled ?? true,
+  };
+}
+
+/** A staff user has no partner and no partner permissions: what is sent says so. */
+function requestOf(values: UserFormValues, own: boolean) {
+  const profile = { name: values.name, email: values.email, phoneNumber: values.phoneNumber };
+  if (own) return profile;
+  const partner = values.role_id === String(ROLE_IDS.partner);
+  return {
+    ...profile,
+    role_id: values.role_id,
+    partner_id: partner ? values.partner_id : null,
+    partner_statements: partner && values.partner_statements,
+    enabled: values.enabled,
+  };
+}
+
+function RoleChoice(props: { value: string; onChange: (value: string) => void; error?: ReactNode }) {
+  const roles = useRoles();
+  if (roles.isPending) return <Skeleton height={56} aria-hidden />;
+  return (
+    <Radio.Group label="Role" required {...props} error={props.error ?? (roles.isError && 'Could not load.')}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
+        {(roles.data ?? []).map((r) => (
+          <Radio key={r.id} value={String(r.id)} label={r.name} />
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
+
+/**
+ * /users/add and /users/{id}. Staff editing another user also set the role, the partner (partner role
+ * only), 'Can view partner statements' and enabled; on their own record only name, e-mail and phone.
+ */
+export function UserForm({ user }: { user?: UserRecord }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const goBack = useGoBack('/users');
+  const session = useSession();
+  const own = user !== undefined && user.id === session.user?.id;
+  const controller = useApiForm({
+    initialValues: toFormValues(user),
+    schema: own ? profileBody : user ? userUpdateBody : userBody,
+    submit: (values) => saveUser(requestOf(values, own), user?.id),
+    onSuccess: async (saved) => {
+      // Saving oneself answers the current user: the header shows the new name at once.
+      if (own) session.setCurrentUser(saved as CurrentUser);
+      await invalidateResources(queryClient, [{ keys: userKeys, id: saved.id }]);
+      await navigate('/users', { replace: true });
+    },
+  });
+  const { form } = controller;
+  const values = form.getValues();
+  const isPartner = values.role_id === String(ROLE_IDS.partner);
+
+  return (
+    <ApiForm
+      controller={controller}
+      label={user ? `Edit ${user.name}` : 'Add user'}
+      actions={
+        <FormButtons
+          submitLabel="Submit"
+          cancelLabel="Cancel"
+          onCancel={goBack}
+          pending={controller.pending}
+        />
+      }
+    >
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <Stack gap="sm">
+          <ProfileFields form={form} />
+          {own ? (
+            <Text size="sm" c="dimmed">
+              This is your own account: its role, partner and permissions are kept by another staff user.
+            </Text>
+          ) : (
+            <>
+              <RoleChoice
+                value={values.role_id}
+                onChange={(role) => form.setFieldValue('role_id', role)}
+                error={form.errors.role_id}
+              />
+              {isPartner && (
+                <PartnerChoice
+                  value={values.partner_id}
+                  onChange={(id) => form.setFieldValue('partner_id', id)}
+                  current={user?.partner ?? null}
+                  error={form.errors.partner_id}
+                />
+              )}
+              {isPartner && (
+                <Checkbox
+                  label={USER_TEXTS.partnerStatements}
+                  {...form.getInputProps('partner_statements', { type: 'checkbox' })}
+                />
+              )}
+              <Checkbox label={USER_TEXTS.enabled} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </ApiForm>
+  );
+}

@@ -23,6 +23,7 @@ const SCENARIOS = {
   'partner-list': { as: 'partner', path: () => '/api/orders' },
   dashboard: { as: 'staff', path: () => '/api/dashboard' },
   'order-detail': { as: 'staff', path: (s) => `/api/orders/${s.orderId}` },
+  'audit-filtered': { as: 'staff', path: () => '/api/audit?pT=order%20line&page=1' },
 };
 
 const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [options] after building the server)

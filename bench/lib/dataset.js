@@ -26,7 +26,7 @@ async function createDatabase(url) {
 }
 
 /** Runs `fn(query)` against the database (PostgreSQL URL or PGlite folder); null when the folder is absent. */
-async function withDatabase({ engine, databaseUrl, dataDir }, fn) {
+export async function withDatabase({ engine, databaseUrl, dataDir }, fn) {
   if (engine === 'postgres') {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

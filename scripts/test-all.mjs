@@ -51,4 +51,15 @@ console.log(
   `\nunit+api: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'did not report'}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'did not run'}`,
 );
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+// A runner can fail with no failed test (an unhandled error, a crashed worker, a failed build): say which.
+for (const [name, status] of [
+  ['vitest', unitStatus],
+  ['build', buildStatus],
+  ['playwright', e2eStatus],
+]) {
+  if (status !== 0) console.log(`${name} exited with status ${status}`);
+}
+if (unit && unit.success === false && unit.numFailedTests === 0) {
+  console.log('vitest reported errors outside any test (see "Unhandled Errors" above)');
+}
 process.exit(unitStatus || buildStatus || e2eStatus || (failed > 0 ? 1 : 0));

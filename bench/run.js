@@ -1,14 +1,17 @@
-// `npm run bench`: seeds a large dataset, starts the built server and measures the order screens' API.
+// `npm run bench`: seeds a large dataset, starts the built server and measures its API, each scenario beside
+// the bare SQL the server runs for it (same statements, parameters and concurrency, without the server).
 // Flags: see bench/README.md or `node bench/run.js --help`.
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 
-import { prepareDataset } from './lib/dataset.js';
+import { prepareDataset, withDatabase } from './lib/dataset.js';
 import { machine, recordRun, table } from './lib/results.js';
 import { freePort, startServer } from './lib/server.js';
+import { captureStatements, clientRun, hasPgbench, pgbenchCanRun, pgbenchRun } from './lib/sql.js';
 import { getJson, signIn } from './lib/session.js';
 
 const STAFF = 'admin@example.com';
@@ -24,6 +27,10 @@ const SCENARIOS = {
   dashboard: { as: 'staff', path: () => '/api/dashboard' },
   'order-detail': { as: 'staff', path: (s) => `/api/orders/${s.orderId}` },
   'audit-filtered': { as: 'staff', path: () => '/api/audit?pT=order%20line&page=1' },
+  'audit-list': { as: 'staff', path: () => '/api/audit' },
+  'location-search': { as: 'staff', path: () => '/api/locations?q=cape' },
+  'catalogue-list': { as: 'staff', path: () => '/api/components?s=wholesale_excl_vat&d=desc' },
+  'partners-list': { as: 'staff', path: () => '/api/partners' },
 };
 
 const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [options] after building the server)
@@ -32,7 +39,8 @@ const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [option
   --scenarios a,b    only these (${Object.keys(SCENARIOS).join(', ')})
   --duration S       seconds per scenario (default 10)
   --warmup S         unrecorded seconds before each scenario (default 2)
-  --connections C    concurrent connections (default 20)
+  --connections C,D  concurrency levels, each scenario at each (default 20,1; 1 with --pglite)
+  --no-sql           measure the API only (no side-by-side SQL)
   --uncached         start the server with COUNT_CACHE_SECONDS=0 (totals and dashboard counted every time)
   --no-record        print the table without writing bench/RESULTS.md
 Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/bloomline_bench)`;
@@ -45,7 +53,8 @@ function options() {
       scenarios: { type: 'string' },
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '2' },
-      connections: { type: 'string', default: '20' },
+      connections: { type: 'string' },
+      'no-sql': { type: 'boolean', default: false },
       'no-record': { type: 'boolean', default: false },
       uncached: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -71,7 +80,10 @@ function options() {
     scenarios,
     duration: whole('duration', values.duration, 1),
     warmup: whole('warmup', values.warmup, 0),
-    connections: whole('connections', values.connections, 1),
+    connections: (values.connections ?? (values.pglite ? '1' : '20,1'))
+      .split(',')
+      .map((c) => whole('connections', c.trim(), 1)),
+    sql: !values['no-sql'],
     record: !values['no-record'],
     uncached: values.uncached,
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/bloomline_bench',
@@ -89,74 +101,157 @@ async function samples(baseUrl, cookie) {
   return { orderId: order.id, surname, deepPage: Math.max(1, Math.floor(first.meta.last_page / 2)) };
 }
 
-function load(url, cookie, opts, duration) {
+function load(url, cookie, connections, duration) {
   return autocannon({
     url,
     method: 'GET',
-    connections: opts.connections,
+    connections,
     duration,
     headers: { cookie, accept: 'application/json' },
   });
+}
+
+/** Signs staff and the partner in, takes the samples and checks every scenario answers 200. */
+async function prepare(baseUrl, opts, samplesOf) {
+  const cookies = { staff: await signIn(baseUrl, STAFF), partner: await signIn(baseUrl, PARTNER) };
+  const s = samplesOf ?? (await samples(baseUrl, cookies.staff));
+  const plan = opts.scenarios.map((name) => ({ name, ...SCENARIOS[name], url: SCENARIOS[name].path(s) }));
+  for (const p of plan) await getJson(baseUrl, cookies[p.as], p.url);
+  return { cookies, s, plan };
+}
+
+/** Scenarios whose steady-state request runs no SQL: their SQL side is what the server's cache stands in for. */
+const cachedScenarios = new Set();
+
+/** The SQL each scenario runs, from a server started with SQL_TRACE_FILE for the purpose. */
+async function captureAll(env, port, opts) {
+  const traceFile = path.join(os.tmpdir(), `bench-sql-trace-${process.pid}.jsonl`);
+  rmSync(traceFile, { force: true });
+  const server = await startServer({ ...env, SQL_TRACE_FILE: traceFile }, port);
+  try {
+    const { cookies, s, plan } = await prepare(server.baseUrl, opts);
+    const statements = {};
+    for (const p of plan) {
+      const captured = await captureStatements(traceFile, () =>
+        getJson(server.baseUrl, cookies[p.as], p.url),
+      );
+      statements[p.name] = captured.statements;
+      if (captured.cached) cachedScenarios.add(p.name);
+    }
+    return { statements, s };
+  } finally {
+    await server.stop();
+    rmSync(traceFile, { force: true });
+  }
+}
+
+/** The bare SQL of every scenario at every concurrency: pgbench on PostgreSQL, PGlite's client in-process. */
+async function sqlSide(opts, statements) {
+  const results = {};
+  const pgbench = opts.engine === 'postgres' && (await hasPgbench());
+  const key = (name, c) => `${name}@${c}`;
+  const runs = opts.connections.flatMap((c) => opts.scenarios.map((name) => ({ name, c })));
+  if (opts.engine === 'postgres') {
+    for (const { name, c } of runs) {
+      const list = statements[name];
+      if (!pgbench || !pgbenchCanRun(list)) {
+        console.log(`${name}: pgbench cannot run its SQL; no side-by-side figure`);
+        continue;
+      }
+      process.stdout.write(`SQL ${name.padEnd(16)} ×${c} (${list.length} statement(s), pgbench) … `);
+      const r = await pgbenchRun(opts.databaseUrl, list, { connections: c, ...opts });
+      results[key(name, c)] = { ...r, via: 'pgbench' };
+      console.log(`${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+    }
+  } else {
+    await withDatabase(opts, async (query, client) => {
+      for (const { name, c } of runs) {
+        const list = statements[name];
+        process.stdout.write(`SQL ${name.padEnd(16)} ×1 (${list.length} statement(s), PGlite) … `);
+        const r = await clientRun((text, values) => client.query(text, values), list, opts);
+        results[key(name, c)] = { ...r, via: 'PGlite' };
+        console.log(`${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      }
+    });
+  }
+  return (name, c) => results[key(name, c)];
 }
 
 async function main() {
   const opts = options();
   if (opts.help) return console.log(HELP);
   const env = await prepareDataset(opts);
-  const server = await startServer(
-    opts.uncached ? { ...env, COUNT_CACHE_SECONDS: '0' } : env,
-    await freePort(3400),
-  );
+  const port = await freePort(3400);
+  const serverEnv = opts.uncached ? { ...env, COUNT_CACHE_SECONDS: '0' } : env;
+  const captured = opts.sql ? await captureAll(serverEnv, port, opts) : undefined;
+  const server = await startServer(serverEnv, port);
   const stopOnSignal = () => void server.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
+  const rows = [];
+  let startLoad;
+  let s;
   try {
-    const cookies = {
-      staff: await signIn(server.baseUrl, STAFF),
-      partner: await signIn(server.baseUrl, PARTNER),
-    };
-    const s = await samples(server.baseUrl, cookies.staff);
-    const plan = opts.scenarios.map((name) => ({ name, ...SCENARIOS[name], url: SCENARIOS[name].path(s) }));
-    // Every scenario must answer 200 before anything is measured.
-    for (const p of plan) await getJson(server.baseUrl, cookies[p.as], p.url);
-
-    const startLoad = os.loadavg()[0].toFixed(2);
-    const rows = [];
-    for (const p of plan) {
-      const url = server.baseUrl + p.url;
-      process.stdout.write(`${p.name.padEnd(16)} GET ${p.url} as ${p.as} … `);
-      if (opts.warmup) await load(url, cookies[p.as], opts, opts.warmup);
-      const r = await load(url, cookies[p.as], opts, opts.duration);
-      // When nothing completed (every request timed out after 10 s) there are no latencies to report.
-      const none = r.requests.total === 0;
-      const row = {
-        name: p.name,
-        rps: r.requests.average,
-        p50: none ? '—' : r.latency.p50,
-        p99: none ? '—' : r.latency.p99,
-        errors: r.non2xx + r.errors, // autocannon counts timeouts among errors
-      };
-      rows.push(row);
-      console.log(`${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`);
+    const prepared = await prepare(server.baseUrl, opts, captured?.s);
+    s = prepared.s;
+    startLoad = os.loadavg()[0].toFixed(2);
+    for (const c of opts.connections) {
+      for (const p of prepared.plan) {
+        const url = server.baseUrl + p.url;
+        const cookie = prepared.cookies[p.as];
+        process.stdout.write(`API ${p.name.padEnd(16)} ×${c} GET ${p.url} as ${p.as} … `);
+        if (opts.warmup) await load(url, cookie, c, opts.warmup);
+        const r = await load(url, cookie, c, opts.duration);
+        // When nothing completed (every request timed out after 10 s) there are no latencies to report.
+        const none = r.requests.total === 0;
+        const row = {
+          name: p.name,
+          connections: c,
+          rps: r.requests.average,
+          p50: none ? '—' : r.latency.p50,
+          p99: none ? '—' : r.latency.p99,
+          errors: r.non2xx + r.errors, // autocannon counts timeouts among errors
+        };
+        rows.push(row);
+        console.log(
+          `${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+        );
+      }
     }
-
-    const engineName = opts.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
-    const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
-    const cache = opts.uncached ? ', counts uncached' : '';
-    const title = `${when} UTC — ${opts.orders.toLocaleString('en')} orders, ${engineName}${cache}`;
-    const details = [
-      `Machine: ${machine()}`,
-      `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after ${opts.warmup} s warm-up`,
-      `1-minute load average before the first scenario: ${startLoad}`,
-      `Samples: search "${s.surname}", deep page ${s.deepPage}, order ${s.orderId}`,
-    ];
-    console.log(`\n${title}\n${details.join('\n')}\n\n${table(rows)}\n`);
-    if (opts.record)
-      console.log(`Recorded in ${path.relative(process.cwd(), recordRun({ title, details, rows }))}`);
-    if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
   } finally {
     process.off('SIGINT', stopOnSignal);
     await server.stop();
   }
+
+  // The server is stopped first: PGlite's folder has one owner, and PostgreSQL gets the machine to itself.
+  if (captured) {
+    const sqlOf = await sqlSide(opts, captured.statements);
+    for (const row of rows) {
+      row.sql = sqlOf(row.name, row.connections);
+      if (cachedScenarios.has(row.name)) row.name += ' (cached†)';
+    }
+  }
+
+  const engineName = opts.engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+  const cache = opts.uncached ? ', counts uncached' : '';
+  const title = `${when} UTC — ${opts.orders.toLocaleString('en')} orders, ${engineName}${cache}`;
+  const details = [
+    `Machine: ${machine()}`,
+    `Load: autocannon, ${opts.connections.join(' and ')} connection(s), ${opts.duration} s per scenario after ${opts.warmup} s warm-up`,
+    captured
+      ? `SQL: the statements each request sent (captured with SQL_TRACE_FILE), run by ${opts.engine === 'postgres' ? 'pgbench -M prepared at the same concurrency' : 'PGlite in-process, one connection'}`
+      : 'SQL: not measured (--no-sql)',
+    `1-minute load average before the first scenario: ${startLoad}`,
+    `Samples: search "${s.surname}", deep page ${s.deepPage}, order ${s.orderId}`,
+  ];
+  if (cachedScenarios.size)
+    details.push(
+      "† answered from the server's cache in steady state (no SQL per request): its SQL column is the uncached statement the cache stands in for",
+    );
+  console.log(`\n${title}\n${details.join('\n')}\n\n${table(rows)}\n`);
+  if (opts.record)
+    console.log(`Recorded in ${path.relative(process.cwd(), recordRun({ title, details, rows }))}`);
+  if (rows.some((r) => r.errors > 0 || r.sql?.errors > 0)) process.exitCode = 1;
 }
 
 main().catch((e) => {

@@ -25,13 +25,13 @@ async function createDatabase(url) {
   }
 }
 
-/** Runs `fn(query)` against the database (PostgreSQL URL or PGlite folder); null when the folder is absent. */
+/** Runs `fn(query, client)` against the database (PostgreSQL URL or PGlite folder); null when the folder is absent. */
 export async function withDatabase({ engine, databaseUrl, dataDir }, fn) {
   if (engine === 'postgres') {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      return await fn((sql) => client.query(sql));
+      return await fn((sql) => client.query(sql), client);
     } finally {
       await client.end();
     }
@@ -42,7 +42,7 @@ export async function withDatabase({ engine, databaseUrl, dataDir }, fn) {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = new PGlite(folder, { extensions: { pg_trgm } });
   try {
-    return await fn((sql) => client.query(sql));
+    return await fn((sql) => client.query(sql), client);
   } finally {
     await client.close();
   }

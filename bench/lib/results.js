@@ -24,18 +24,31 @@ export function machine() {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${gib} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
 
+const ms = (v) => (typeof v === 'number' ? String(Math.round(v * 10) / 10) : v);
+
+/** API and bare SQL side by side; "API ÷ SQL" is the API's requests/s over the SQL's. */
 export function table(rows) {
   const lines = [
-    '| scenario | requests/s | p50 ms | p99 ms | errors |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    '| scenario | conns | API req/s | API p50 ms | API p99 ms | SQL req/s | SQL p50 ms | SQL p99 ms | API ÷ SQL | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => {
+      const sql = r.sql
+        ? `${r.sql.rps.toFixed(0)} | ${ms(r.sql.p50)} | ${ms(r.sql.p99)} | ${(r.rps / r.sql.rps).toFixed(2)}`
+        : '— | — | — | —';
+      return `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${sql} | ${r.errors + (r.sql?.errors ?? 0)} |`;
+    }),
   ];
   return lines.join('\n');
 }
 
 /** Adds the run under the intro, keeping every earlier run below it. */
 export function recordRun({ title, details, rows }) {
-  const section = `## ${title}\n\n${details.map((d) => `- ${d}`).join('\n')}\n\n${table(rows)}\n`;
+  return recordSection({ title, details, body: table(rows) });
+}
+
+/** Adds a section (a title, its details as a list, then `body`) under the intro, newest first. */
+export function recordSection({ title, details, body }) {
+  const section = `## ${title}\n\n${details.map((d) => `- ${d}`).join('\n')}\n\n${body}\n`;
   // Whatever sits above the marker (the intro, notes added by hand) is kept as it is.
   let head = INTRO;
   let earlier = '';

@@ -214,9 +214,15 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies beside each text file: sent as they are, never compressed per request.
+      preCompressed: true,
+      // Hashed assets never change under their name; everything else (index.html) is revalidated every time.
+      cacheControl: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

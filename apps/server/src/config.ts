@@ -41,6 +41,8 @@ const schema = z.object({
   /** How long order totals and dashboard counts may be reused (0: counted on every request). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SEED_ORDERS: z.coerce.number().int().min(0).default(3000),
+  /** Appends every SQL statement and its parameters to this file (for `npm run bench`; never in production). */
+  SQL_TRACE_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: c.DATABASE_URL || undefined,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     databasePreparedStatements: c.DATABASE_PREPARED_STATEMENTS,
+    sqlTraceFile: c.SQL_TRACE_FILE ? path.resolve(c.SQL_TRACE_FILE) : undefined,
     dataDir: path.resolve(c.DATA_DIR),
     sessionSecret: c.SESSION_SECRET,
     session: {

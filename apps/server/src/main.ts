@@ -9,6 +9,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   preparedStatements: config.databasePreparedStatements,
+  traceFile: config.sqlTraceFile,
 });
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
 

@@ -3,9 +3,8 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
@@ -13,13 +12,21 @@ import { createQueryClient } from '@/api/query-client';
 import { createRouter } from '@/router';
 import { cssVariablesResolver, theme } from '@/theme';
 
+// The toasts' container (with its transitions) loads after the first screen; a toast shown before it is
+// mounted waits in Mantine's store and appears once it is.
+const Notifications = lazy(async () => ({
+  default: (await import('@/layout/toasts')).Notifications,
+}));
+
 const queryClient = createQueryClient();
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

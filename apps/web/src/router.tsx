@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 
-import { AppLayout } from '@/layout/app-layout';
 import { GlobalErrorGate } from '@/layout/global-error-gate';
 import { NotBuiltPage } from '@/layout/not-built-page';
 import { PublicLayout } from '@/layout/public-layout';
@@ -58,11 +57,17 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        // Loaded once signed in: the shell (menus, navigation, icons) is not part of the sign-in page's download.
+        lazy: async () => {
+          const { AppLayout } = await import('@/layout/app-layout');
+          return {
+            element: (
+              <RequireAuth>
+                <AppLayout />
+              </RequireAuth>
+            ),
+          };
+        },
         children: [
           {
             path: 'dashboard',

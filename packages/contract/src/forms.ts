@@ -42,9 +42,6 @@ export const formNumber = () =>
 export const formOptional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === undefined ? null : blankToNull(v)), schema.nullable());
 
-/** Laravel's method spoofing: a POST form carrying `_method=PUT` is an update. Read only by the router. */
-export const METHOD_FIELD = '_method';
-
 const hasDecimals = (value: number, places: number) => {
   const scaled = value * 10 ** places;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;

@@ -1,6 +1,7 @@
 export * from './validation';
 export * from './fields';
 export * from './errors';
+export * from './http';
 export * from './paging';
 export * from './statuses';
 export * from './auth';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -83,6 +83,22 @@ function preparesStatements(client: pg.PoolClient) {
   client.query = named as typeof client.query;
 }
 
+/**
+ * Appends every statement a connection sends, with its parameters, to `file` as JSON lines (`npm run bench`
+ * reads them to run the very same SQL beside the API). A diagnostic: the parameters include what users type.
+ */
+function tracesStatements(query: (...args: unknown[]) => unknown, file: string) {
+  return (...args: unknown[]) => {
+    const [config, values] = args;
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    if (typeof text === 'string') {
+      const params = Array.isArray(values) ? values : (config as { values?: unknown }).values;
+      appendFileSync(file, JSON.stringify({ text, values: params ?? [] }) + '\n');
+    }
+    return query(...args);
+  };
+}
+
 /** An arbitrary constant naming the start-up advisory lock. */
 const STARTUP_LOCK = 72_027_233;
 
@@ -93,6 +109,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Name parameterised queries so PostgreSQL plans each shape once per connection (default on). */
   preparedStatements?: boolean;
+  /** Append every statement and its parameters to this file (`SQL_TRACE_FILE`, for the bench). */
+  traceFile?: string | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -100,6 +118,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     if (opts.preparedStatements !== false) pool.on('connect', preparesStatements);
+    const traceFile = opts.traceFile;
+    if (traceFile)
+      pool.on('connect', (client) => {
+        // As in preparesStatements: pg's overloads cannot be restated; every call passes through unchanged.
+        client.query = tracesStatements(
+          client.query.bind(client) as (...args: unknown[]) => unknown,
+          traceFile,
+        ) as typeof client.query;
+      });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -129,6 +156,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: { pg_trgm } });
   }
   await client.waitReady;
+  if (opts.traceFile) {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = tracesStatements(query, opts.traceFile) as typeof client.query;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

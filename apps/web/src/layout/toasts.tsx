@@ -1,0 +1,3 @@
+// Mantine's toast container, in a module of its own so that main.tsx can load it after the first screen
+// (importing the package itself lazily would not split it: the error gate imports the package's store).
+export { Notifications } from '@mantine/notifications';

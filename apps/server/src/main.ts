@@ -10,6 +10,7 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
   preparedStatements: config.databasePreparedStatements,
   traceFile: config.sqlTraceFile,
+  onIdleError: (err) => console.error(`A pooled PostgreSQL connection was lost: ${err.message}`),
 });
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
 

@@ -109,6 +109,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Name parameterised queries so PostgreSQL plans each shape once per connection (default on). */
   preparedStatements?: boolean;
+  /** Told when an idle pooled connection is lost (a server restart, an administrator's terminate). */
+  onIdleError?: (err: Error) => void;
   /** Append every statement and its parameters to this file (`SQL_TRACE_FILE`, for the bench). */
   traceFile?: string | undefined;
 }
@@ -117,6 +119,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // pg reports a lost idle connection on the pool, and an unheard 'error' event would end the process; the
+    // pool has already dropped that connection and opens a new one when next needed.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     if (opts.preparedStatements !== false) pool.on('connect', preparesStatements);
     const traceFile = opts.traceFile;
     if (traceFile)

@@ -111,12 +111,12 @@ function load(url, cookie, connections, duration) {
   });
 }
 
-/** Signs staff and the partner in, takes the samples and checks every scenario answers 200. */
-async function prepare(baseUrl, opts, samplesOf) {
+/** Signs staff and the partner in, takes the samples and (unless `check` is false) sees every scenario answer 200. */
+async function prepare(baseUrl, opts, samplesOf, check = true) {
   const cookies = { staff: await signIn(baseUrl, STAFF), partner: await signIn(baseUrl, PARTNER) };
   const s = samplesOf ?? (await samples(baseUrl, cookies.staff));
   const plan = opts.scenarios.map((name) => ({ name, ...SCENARIOS[name], url: SCENARIOS[name].path(s) }));
-  for (const p of plan) await getJson(baseUrl, cookies[p.as], p.url);
+  if (check) for (const p of plan) await getJson(baseUrl, cookies[p.as], p.url);
   return { cookies, s, plan };
 }
 
@@ -129,7 +129,8 @@ async function captureAll(env, port, opts) {
   rmSync(traceFile, { force: true });
   const server = await startServer({ ...env, SQL_TRACE_FILE: traceFile }, port);
   try {
-    const { cookies, s, plan } = await prepare(server.baseUrl, opts);
+    // Unchecked: the capture's own first request of each scenario must find the server's caches cold.
+    const { cookies, s, plan } = await prepare(server.baseUrl, opts, undefined, false);
     const statements = {};
     for (const p of plan) {
       const captured = await captureStatements(traceFile, () =>
@@ -154,6 +155,10 @@ async function sqlSide(opts, statements) {
   if (opts.engine === 'postgres') {
     for (const { name, c } of runs) {
       const list = statements[name];
+      if (list.length === 0) {
+        console.log(`SQL ${name}: the request ran no statement`);
+        continue;
+      }
       if (!pgbench || !pgbenchCanRun(list)) {
         console.log(`${name}: pgbench cannot run its SQL; no side-by-side figure`);
         continue;
@@ -161,7 +166,7 @@ async function sqlSide(opts, statements) {
       process.stdout.write(`SQL ${name.padEnd(16)} ×${c} (${list.length} statement(s), pgbench) … `);
       const r = await pgbenchRun(opts.databaseUrl, list, { connections: c, ...opts });
       results[key(name, c)] = { ...r, via: 'pgbench' };
-      console.log(`${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      console.log(`${r.rps.toFixed(0)} req/s, mean ${r.mean} ms`);
     }
   } else {
     await withDatabase(opts, async (query, client) => {
@@ -209,6 +214,7 @@ async function main() {
           rps: r.requests.average,
           p50: none ? '—' : r.latency.p50,
           p99: none ? '—' : r.latency.p99,
+          mean: none ? '—' : r.latency.average,
           errors: r.non2xx + r.errors, // autocannon counts timeouts among errors
         };
         rows.push(row);

@@ -24,18 +24,18 @@ export function machine() {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${gib} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
 
-const ms = (v) => (typeof v === 'number' ? String(Math.round(v * 10) / 10) : v);
+const ms = (v) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : v);
 
 /** API and bare SQL side by side; "API ÷ SQL" is the API's requests/s over the SQL's. */
 export function table(rows) {
   const lines = [
-    '| scenario | conns | API req/s | API p50 ms | API p99 ms | SQL req/s | SQL p50 ms | SQL p99 ms | API ÷ SQL | errors |',
+    '| scenario | conns | API req/s | API p50 ms | API p99 ms | API mean ms | SQL req/s | SQL mean ms | API ÷ SQL | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => {
       const sql = r.sql
-        ? `${r.sql.rps.toFixed(0)} | ${ms(r.sql.p50)} | ${ms(r.sql.p99)} | ${(r.rps / r.sql.rps).toFixed(2)}`
-        : '— | — | — | —';
-      return `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${sql} | ${r.errors + (r.sql?.errors ?? 0)} |`;
+        ? `${r.sql.rps.toFixed(0)} | ${ms(r.sql.mean)} | ${(r.rps / r.sql.rps).toFixed(2)}`
+        : '— | — | —';
+      return `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.mean)} | ${sql} | ${r.errors + (r.sql?.errors ?? 0)} |`;
     }),
   ];
   return lines.join('\n');

@@ -8,7 +8,12 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+let lastDay: { minute: number; day: string } | undefined;
+
 /** The calendar date (YYYY-MM-DD) it is now in Johannesburg: what "today" means everywhere in the product. */
 export function todayInJohannesburg(now: Date = new Date()): string {
-  return dayFormat.format(now);
+  // Formatting costs more than the rest of an order list's conditions; a day only turns on a whole minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastDay?.minute !== minute) lastDay = { minute, day: dayFormat.format(now) };
+  return lastDay.day;
 }

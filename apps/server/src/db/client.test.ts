@@ -14,8 +14,10 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
       onIdleError: (err) => lost.push(err),
     });
     try {
-      const pidOf = async () =>
-        (await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
+      const pidOf = async () => {
+        const result = await database.db.execute(sql`select pg_backend_pid() as pid`);
+        return (result as { rows: { pid: number }[] }).rows[0]!.pid;
+      };
       const first = await pidOf();
       // What `drop database … with (force)`, a restart or an administrator does to a connection at rest.
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

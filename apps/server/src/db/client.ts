@@ -46,7 +46,14 @@ const statementNames = new Map<string, string>();
 /** Beyond this many distinct statements new ones run unprepared, so odd one-off SQL cannot grow memory. */
 const MAX_PREPARED_STATEMENTS = 2_000;
 
+/**
+ * A page past the first has its offset written into the text (see sqlInteger), so every page is a text of
+ * its own: those run unnamed, as one-offs, instead of filling the list of prepared statements.
+ */
+const ONE_OFF = /\boffset [1-9]/i;
+
 function statementName(text: string): string | undefined {
+  if (ONE_OFF.test(text)) return undefined;
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
     name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
@@ -56,7 +63,8 @@ function statementName(text: string): string | undefined {
 }
 
 /**
- * Makes every parameterised query of this connection a named prepared statement. The SQL here is built
+ * Makes every parameterised query (and every single SELECT) of this connection a named prepared
+ * statement. The SQL here is built
  * by drizzle from a bounded set of shapes, so each connection parses and plans a shape once and then
  * only binds values: for the order screens PostgreSQL's parse and plan cost more than running the query.
  * The name is a hash of the text, so one name never means two statements.
@@ -72,7 +80,8 @@ function preparesStatements(client: pg.PoolClient) {
       typeof config.text === 'string' &&
       !('name' in config && config.name) &&
       Array.isArray(values) &&
-      values.length > 0
+      // Without parameters only a single query is named: other texts may hold several statements (migrations).
+      (values.length > 0 || /^\s*(select|with)\b/i.test(config.text))
     ) {
       const name = statementName(config.text);
       if (name) args[0] = { ...config, name };
@@ -127,10 +136,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (traceFile)
       pool.on('connect', (client) => {
         // As in preparesStatements: pg's overloads cannot be restated; every call passes through unchanged.
-        client.query = tracesStatements(
-          client.query.bind(client) as (...args: unknown[]) => unknown,
-          traceFile,
-        ) as typeof client.query;
+        client.query = tracesStatements(client.query.bind(client), traceFile) as typeof client.query;
       });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {

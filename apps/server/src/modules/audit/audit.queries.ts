@@ -6,6 +6,7 @@ import type { AuditListQuery } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { auditEntries, users } from '../../db/schema';
+import { sqlInteger } from '../../lib/paged-list';
 
 type Filters = Pick<AuditListQuery, 'user' | 'pT' | 'pI'>;
 
@@ -25,7 +26,7 @@ const upToCap = (db: DbOrTx, q: Filters) =>
     .select({ one: sql`1` })
     .from(auditEntries)
     .where(auditWhere(q))
-    .limit(AUDIT_COUNTED_UP_TO)
+    .limit(sqlInteger(AUDIT_COUNTED_UP_TO))
     .as('counted');
 
 const entryColumns = {
@@ -61,8 +62,8 @@ function page<Extra extends SelectedFields>(
     .from(auditEntries)
     .where(auditWhere(q))
     .orderBy(...NEWEST_FIRST)
-    .limit(limit)
-    .offset(offset);
+    .limit(sqlInteger(limit))
+    .offset(sqlInteger(offset));
   return db
     .select({ ...entryColumns, ...extra })
     .from(auditEntries)

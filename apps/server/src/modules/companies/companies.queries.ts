@@ -4,7 +4,7 @@ import type { CompanyListQuery, XeroContact } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
-import { searchWhere, sortBy, totalRows } from '../../lib/paged-list';
+import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 
 const listColumns = {
   id: companies.id,
@@ -28,8 +28,8 @@ export function companyPage(db: DbOrTx, request: CompanyListQuery, page: { limit
     .from(companies)
     .where(listWhere(request))
     .orderBy(...sortBy(SORTS, request.s, request.d, companies.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sqlInteger(page.limit))
+    .offset(sqlInteger(page.offset));
 }
 
 export async function companyCount(db: DbOrTx, request: CompanyListQuery): Promise<number> {

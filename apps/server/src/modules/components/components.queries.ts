@@ -5,7 +5,7 @@ import type { ComponentListQuery } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { colours, componentRates, components, componentUnits, measureUnits } from '../../db/schema';
-import { searchWhere, sortBy, totalRows } from '../../lib/paged-list';
+import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 
 const measureUnitJson = sql<{ id: number; name: string; short_code: string }>`json_build_object(
   'id', ${measureUnits.id}, 'name', ${measureUnits.name}, 'short_code', ${measureUnits.shortCode})`;
@@ -64,8 +64,8 @@ export function componentPage(
   )
     .where(searchWhere(request.q, [components.name]))
     .orderBy(...sortBy(SORTS, request.s, request.d, components.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sqlInteger(page.limit))
+    .offset(sqlInteger(page.offset));
 }
 
 export async function componentCount(db: DbOrTx, request: ComponentListQuery): Promise<number> {

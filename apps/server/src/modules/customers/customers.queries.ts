@@ -11,7 +11,7 @@ import {
   orders,
   partners,
 } from '../../db/schema';
-import { searchWhere, sortBy, totalRows } from '../../lib/paged-list';
+import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 
 /** A customer's companies by name, as one JSON array (one statement per page, no query per row). */
 const companiesJson = sql<CompanyRef[]>`coalesce((
@@ -51,8 +51,8 @@ export function customerPage(
     .leftJoin(partners, eq(partners.id, customers.partnerId))
     .where(listWhere(request))
     .orderBy(...sortBy(SORTS, request.s, request.d, customers.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sqlInteger(page.limit))
+    .offset(sqlInteger(page.offset));
 }
 
 export async function customerCount(db: DbOrTx, request: CustomerListQuery): Promise<number> {

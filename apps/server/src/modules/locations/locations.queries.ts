@@ -5,7 +5,7 @@ import type { LocationListQuery, LocationType } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { locations } from '../../db/schema';
-import { searchWhere, sortBy, totalRows } from '../../lib/paged-list';
+import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 
 const parent = alias(locations, 'parent');
 
@@ -42,8 +42,8 @@ export function locationPage(
     .leftJoin(parent, eq(parent.id, locations.parentId))
     .where(listWhere(request))
     .orderBy(...sortBy(SORTS, request.s, request.d, locations.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sqlInteger(page.limit))
+    .offset(sqlInteger(page.offset));
 }
 
 export async function locationCount(db: DbOrTx, request: LocationListQuery): Promise<number> {

@@ -5,7 +5,7 @@ import type { DashboardCounts, OrderFilter, OrderListQuery } from '@bloomline/co
 import { buildPageMeta, LINE_STATUSES, todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../lib/paged-list';
+import { containsPattern, sqlInteger } from '../../lib/paged-list';
 import { orderLineRejectReasons, orderLines, orders, partners } from '../../db/schema';
 import {
   lineHasRefund,
@@ -178,8 +178,8 @@ export async function listOrders(
     .from(orders)
     .where(pageWhere)
     .orderBy(...order)
-    .limit(query.per_page)
-    .offset(anchor ? anchor.skip : offset);
+    .limit(sqlInteger(query.per_page))
+    .offset(sqlInteger(anchor ? anchor.skip : offset));
   const rows =
     offset >= total
       ? []

@@ -18,7 +18,7 @@ import {
   profitCentres,
   variantComponentRates,
 } from '../../db/schema';
-import { searchWhere, sortBy, totalRows } from '../../lib/paged-list';
+import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 import { variantComponentsJson } from '../../shared/variant-components';
 
 /** A timestamp as the API writes it (ISO 8601 in UTC), for values read inside JSON aggregates. */
@@ -129,8 +129,8 @@ export function productPage(db: DbOrTx, request: ProductListQuery, page: { limit
     .from(products)
     .where(listWhere(request))
     .orderBy(...sortBy(SORTS, request.s, request.d, products.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sqlInteger(page.limit))
+    .offset(sqlInteger(page.offset));
 }
 
 export async function productCount(db: DbOrTx, request: ProductListQuery): Promise<number> {

@@ -5,7 +5,7 @@ import type { UserListQuery, UserRecord } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { partners, roles, users } from '../../db/schema';
-import { searchWhere, sortBy, totalRows } from '../../lib/paged-list';
+import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 
 const isStaff = sql<boolean>`(${users.roleId} = ${ROLE_IDS.staff})`;
 
@@ -38,8 +38,8 @@ export function userPage(db: DbOrTx, request: UserListQuery, page: { limit: numb
     .leftJoin(partners, eq(partners.id, users.partnerId))
     .where(listWhere(request))
     .orderBy(...sortBy(SORTS, request.s, request.d, users.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sqlInteger(page.limit))
+    .offset(sqlInteger(page.offset));
 }
 
 export async function userCount(db: DbOrTx, request: UserListQuery): Promise<number> {

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
 import { prepareDataset, withDatabase } from './lib/dataset.js';
+import { cpuPerRequest, cpuReading } from './lib/cpu.js';
 import { machine, recordRun, table } from './lib/results.js';
 import { freePort, startServer } from './lib/server.js';
 import { captureStatements, clientRun, hasPgbench, pgbenchCanRun, pgbenchRun } from './lib/sql.js';
@@ -120,6 +121,9 @@ async function prepare(baseUrl, opts, samplesOf, check = true) {
   return { cookies, s, plan };
 }
 
+/** How long the capture lets a scenario's first request finish its background work (page anchors). */
+const CAPTURE_SETTLE_MS = 2_500;
+
 /** Scenarios whose steady-state request runs no SQL: their SQL side is what the server's cache stands in for. */
 const cachedScenarios = new Set();
 
@@ -133,8 +137,10 @@ async function captureAll(env, port, opts) {
     const { cookies, s, plan } = await prepare(server.baseUrl, opts, undefined, false);
     const statements = {};
     for (const p of plan) {
-      const captured = await captureStatements(traceFile, () =>
-        getJson(server.baseUrl, cookies[p.as], p.url),
+      const captured = await captureStatements(
+        traceFile,
+        () => getJson(server.baseUrl, cookies[p.as], p.url),
+        CAPTURE_SETTLE_MS,
       );
       statements[p.name] = captured.statements;
       if (captured.cached) cachedScenarios.add(p.name);
@@ -164,7 +170,7 @@ async function sqlSide(opts, statements) {
         continue;
       }
       process.stdout.write(`SQL ${name.padEnd(16)} ×${c} (${list.length} statement(s), pgbench) … `);
-      const r = await pgbenchRun(opts.databaseUrl, list, { connections: c, ...opts });
+      const r = await pgbenchRun(opts.databaseUrl, list, { ...opts, connections: c });
       results[key(name, c)] = { ...r, via: 'pgbench' };
       console.log(`${r.rps.toFixed(0)} req/s, mean ${r.mean} ms`);
     }
@@ -205,7 +211,9 @@ async function main() {
         const cookie = prepared.cookies[p.as];
         process.stdout.write(`API ${p.name.padEnd(16)} ×${c} GET ${p.url} as ${p.as} … `);
         if (opts.warmup) await load(url, cookie, c, opts.warmup);
+        const before = cpuReading(server.pid);
         const r = await load(url, cookie, c, opts.duration);
+        const cpu = cpuPerRequest(before, cpuReading(server.pid), r.requests.total);
         // When nothing completed (every request timed out after 10 s) there are no latencies to report.
         const none = r.requests.total === 0;
         const row = {
@@ -216,6 +224,8 @@ async function main() {
           p99: none ? '—' : r.latency.p99,
           mean: none ? '—' : r.latency.average,
           errors: r.non2xx + r.errors, // autocannon counts timeouts among errors
+          // On PGlite the database runs inside the server: its CPU is the server's.
+          cpu: opts.engine === 'postgres' ? cpu : { ...cpu, db: null },
         };
         rows.push(row);
         console.log(

@@ -25,17 +25,25 @@ export function machine() {
 }
 
 const ms = (v) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : v);
+/** CPU ms per request, as "a / b / c" with two decimals; "—" for what was not measured. */
+const cpu = (...v) => v.map((x) => (typeof x === 'number' ? x.toFixed(2) : '—')).join(' / ');
 
-/** API and bare SQL side by side; "API ÷ SQL" is the API's requests/s over the SQL's. */
+/**
+ * API and bare SQL side by side; "API ÷ SQL" is the API's requests/s over the SQL's. The CPU columns say where
+ * each request's CPU went, in ms: the server, PostgreSQL and autocannon for the API; PostgreSQL and pgbench
+ * for the SQL.
+ */
 export function table(rows) {
   const lines = [
-    '| scenario | conns | API req/s | API p50 ms | API p99 ms | API mean ms | SQL req/s | SQL mean ms | API ÷ SQL | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | conns | API req/s | API p50 ms | API p99 ms | API mean ms | SQL req/s | SQL mean ms | API ÷ SQL | API CPU ms/req: server / PG / load | SQL CPU ms/req: PG / pgbench | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => {
       const sql = r.sql
         ? `${r.sql.rps.toFixed(0)} | ${ms(r.sql.mean)} | ${(r.rps / r.sql.rps).toFixed(2)}`
         : '— | — | —';
-      return `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.mean)} | ${sql} | ${r.errors + (r.sql?.errors ?? 0)} |`;
+      const apiCpu = r.cpu ? cpu(r.cpu.server, r.cpu.db, r.cpu.load) : '—';
+      const sqlCpu = r.sql?.cpu ? cpu(r.sql.cpu.db, r.sql.cpu.load) : '—';
+      return `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.mean)} | ${sql} | ${apiCpu} | ${sqlCpu} | ${r.errors + (r.sql?.errors ?? 0)} |`;
     }),
   ];
   return lines.join('\n');

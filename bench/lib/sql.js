@@ -7,6 +7,7 @@ import path from 'node:path';
 
 import utils from 'pg/lib/utils.js';
 
+import { cpuPerRequest, cpuReading, postgresProcessCount, postgresSettled } from './cpu.js';
 import { percentile } from './stats.js';
 
 /** The statements traced between byte offsets `from` and `to` (the end when absent). */
@@ -23,13 +24,15 @@ const sizeOf = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 
 /**
  * The statements one request runs in steady state: the request is made once to warm the server's caches
- * (sessions, totals), then again while the server appends its SQL to `traceFile`; what the second one sent
+ * (sessions, totals) and start its background work (a deep page's anchors: about 1.2 s at 1,000,000 orders),
+ * then, `settleMs` later, again while the server appends its SQL to `traceFile`; what the second one sent
  * is the scenario's SQL. When the second sent none (the answer came from a cache), the first request's
  * statements are returned with `cached: true`: the SQL the cache stands in for. `get` makes the request.
  */
-export async function captureStatements(traceFile, get) {
+export async function captureStatements(traceFile, get, settleMs = 0) {
   const start = sizeOf(traceFile);
   await get();
+  if (settleMs) await new Promise((resolve) => setTimeout(resolve, settleMs));
   const middle = sizeOf(traceFile);
   await get();
   const warm = traced(traceFile, middle);
@@ -118,13 +121,21 @@ export async function pgbenchRun(databaseUrl, statements, { connections, duratio
       file,
       databaseUrl,
     ];
+    // pgbench's backends end after it does: wait for them, so each reading holds all their CPU.
+    const processes = postgresProcessCount();
     if (warmup) await run('pgbench', args(warmup));
+    await postgresSettled(processes);
+    const before = cpuReading();
     const out = await run('pgbench', args(duration));
+    await postgresSettled(processes);
+    const after = cpuReading();
     const number = (re) => Number(re.exec(out)?.[1] ?? NaN);
+    const done = number(/number of transactions actually processed: (\d+)/);
     return {
       rps: number(/tps = ([\d.]+) \(without initial connection time\)/),
       mean: number(/latency average = ([\d.]+) ms/),
       errors: number(/number of failed transactions: (\d+)/) || 0,
+      cpu: cpuPerRequest(before, after, done, { loadIsChild: true }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

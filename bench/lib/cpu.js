@@ -29,10 +29,7 @@ function stat(pid) {
   }
 }
 
-/**
- * PostgreSQL's CPU in ms when it runs on this machine: every live `postgres` process, plus what the postmaster
- * has reaped from backends that ended (pgbench's connections close when it exits). Null when none is visible.
- */
+/** Every `postgres` process on this machine (none when PostgreSQL runs elsewhere or /proc is missing). */
 function postgresProcesses() {
   let dirs;
   try {
@@ -43,6 +40,10 @@ function postgresProcesses() {
   return dirs.map((d) => ({ pid: Number(d), s: stat(d) })).filter((p) => p.s?.name === 'postgres');
 }
 
+/**
+ * PostgreSQL's CPU in ms when it runs on this machine: every live `postgres` process, plus what the postmaster
+ * has reaped from backends that ended (pgbench's connections close when it exits). Null when none is visible.
+ */
 function postgresMs() {
   const procs = postgresProcesses();
   if (procs.length === 0) return null;

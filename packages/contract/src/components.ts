@@ -77,6 +77,14 @@ export const COMPONENT_IMAGE_MAX_BYTES = 500_000;
 export const COMPONENT_IMAGE_FIELD = 'image_file';
 export const COMPONENT_IMAGE_MESSAGE =
   'The Image Size exceeds the allowable size please adjust the size and try again!';
+/**
+ * The longest side a picture may have, in pixels: more than any screen shows of a component, and a picture
+ * declaring more would take a phone hundreds of megabytes to open (a few kilobytes of PNG can declare 20000 × 20000).
+ */
+export const COMPONENT_IMAGE_MAX_SIDE = 4096;
+/** Said under the picture when it is larger than COMPONENT_IMAGE_MAX_SIDE. */
+export const componentImageTooLargeMessage = (width: number, height: number) =>
+  `This picture is ${String(width)} × ${String(height)} pixels. Please choose a picture of at most ${String(COMPONENT_IMAGE_MAX_SIDE)} pixels on each side.`;
 export type ImageType = 'image/jpeg' | 'image/png';
 
 /**

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
+import { imageSize } from 'image-size';
 
 import { imageTypeOf } from '@bloomline/contract';
 import type { ImageType } from '@bloomline/contract';
@@ -24,6 +25,19 @@ export const hashOf = (file: string) => file.replace(/\.[a-z]+$/, '');
 /** Where the picture of a component row is served, changing with the picture (so it may be cached for good). */
 export const imageUrlOf = (id: number, file: string | null) =>
   file ? `/api/components/${String(id)}/image?v=${hashOf(file)}` : null;
+
+/**
+ * The width and height a JPEG or PNG declares in its header (read with `image-size`, without decoding it), or
+ * null when the header cannot be read. A JPEG's orientation flag may swap the two; either way both sides count.
+ */
+export function pixelSizeOf(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
 
 const isMissing = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';

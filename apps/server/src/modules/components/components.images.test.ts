@@ -6,7 +6,11 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { COMPONENT_IMAGE_MAX_BYTES, COMPONENT_IMAGE_MESSAGE } from '@bloomline/contract';
+import {
+  COMPONENT_IMAGE_MAX_BYTES,
+  COMPONENT_IMAGE_MESSAGE,
+  componentImageTooLargeMessage,
+} from '@bloomline/contract';
 import type { Component } from '@bloomline/contract';
 
 import { auditEntries, components } from '../../db/schema';
@@ -26,8 +30,25 @@ const imageDir = path.join(dataDir, 'component-images');
 let rose = 0;
 let lily = 0;
 
-const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0];
+const be16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
+const be32 = (n: number) => [...be16(n >>> 16), ...be16(n & 0xffff)];
+/** A PNG's signature and header chunk (IHDR) declaring `width` × `height`, 8-bit RGBA; the CRC is not read. */
+const pngHead = (width: number, height: number) => [
+  ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  ...be32(13),
+  ...Buffer.from('IHDR'),
+  ...be32(width),
+  ...be32(height),
+  ...[8, 6, 0, 0, 0],
+  ...be32(0),
+];
+/** A JPEG's start, a JFIF segment and a frame header (SOF0) declaring `width` × `height`. */
+const jpegHead = (width: number, height: number) => [
+  ...[0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0],
+  ...[0xff, 0xc0, 0x00, 0x11, 8, ...be16(height), ...be16(width), 3],
+];
+const PNG_HEAD = pngHead(64, 64);
+const JPEG_HEAD = jpegHead(640, 480);
 /** A file of `size` bytes starting with `head`, the rest varied by `seed` so pictures differ. */
 function picture(head: number[], size: number, seed = 1): Buffer {
   const bytes = Buffer.alloc(size, seed);
@@ -100,6 +121,36 @@ describe('POST /api/components/{id}/image', () => {
       before,
     );
     expect(stored()).toHaveLength(1);
+  });
+
+  it('refuses a small file whose header declares more than 4096 pixels a side, saying how large it is', async () => {
+    const before = (await staff.get(`/api/components/${String(rose)}`)).json<{ data: Component }>().data;
+    // 48 KB of PNG declaring 20000 × 20000: about 1.6 GB for whatever opens it.
+    const huge = await upload(staff, rose, picture(pngHead(20000, 20000), 48_000, 6), 'huge.png');
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json<Errors>().errors).toEqual({
+      image_file: [
+        'This picture is 20000 × 20000 pixels. Please choose a picture of at most 4096 pixels on each side.',
+      ],
+    });
+    const wide = await upload(staff, rose, picture(jpegHead(5000, 100), 2000, 7), 'wide.jpg');
+    expect(wide.json<Errors>().errors.image_file).toEqual([componentImageTooLargeMessage(5000, 100)]);
+    // A header that says nothing of its size is no picture.
+    const headless = await upload(
+      staff,
+      rose,
+      picture([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 500),
+      'x.png',
+    );
+    expect(headless.json<Errors>().errors).toEqual({ image_file: [COMPONENT_IMAGE_MESSAGE] });
+    expect((await staff.get(`/api/components/${String(rose)}`)).json<{ data: Component }>().data).toEqual(
+      before,
+    );
+    expect(stored()).toHaveLength(1);
+    // At the limit it is accepted.
+    const edge = await upload(staff, lily, picture(pngHead(4096, 4096), 1000, 8), 'edge.png');
+    expect(edge.statusCode).toBe(200);
+    await staff.delete(imageUrl(lily));
   });
 
   it('accepts a JPEG of exactly 500,000 bytes and removes the picture it replaces', async () => {

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 
 import {
   COMPONENT_IMAGE_FIELD,
+  COMPONENT_IMAGE_MAX_SIDE,
   COMPONENT_IMAGE_MESSAGE,
+  componentImageTooLargeMessage,
   isAcceptableImage,
   toCents,
   toRand,
@@ -15,7 +17,7 @@ import { recordChange } from '../../lib/audit';
 import { notFound, ValidationError } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
 import { repriceRates } from '../../shared/prices';
-import { createImageStore, hashOf, imageUrlOf } from './component-images';
+import { createImageStore, hashOf, imageUrlOf, pixelSizeOf } from './component-images';
 import {
   allComponentUnits,
   componentById,
@@ -70,12 +72,23 @@ async function checkReferences(db: DbOrTx, input: ComponentInput) {
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
-/** The uploaded picture's bytes, or a 422 on `image_file` (the spec's one message for a wrong picture). */
+/**
+ * The uploaded picture's bytes, or a 422 on `image_file`: the spec's one message for a wrong picture, or how
+ * large it is when it has more than COMPONENT_IMAGE_MAX_SIDE pixels on a side.
+ */
 function imageBytes(value: unknown): Buffer {
   if (value === undefined || value === null || value === '' || (Buffer.isBuffer(value) && value.length === 0))
     throw ValidationError.field(COMPONENT_IMAGE_FIELD, 'The image file field is required.');
   if (!Buffer.isBuffer(value) || !isAcceptableImage(value))
     throw ValidationError.field(COMPONENT_IMAGE_FIELD, COMPONENT_IMAGE_MESSAGE);
+  // Its real size, from its header: a small file may declare a picture no phone can open.
+  const size = pixelSizeOf(value);
+  if (!size) throw ValidationError.field(COMPONENT_IMAGE_FIELD, COMPONENT_IMAGE_MESSAGE);
+  if (size.width > COMPONENT_IMAGE_MAX_SIDE || size.height > COMPONENT_IMAGE_MAX_SIDE)
+    throw ValidationError.field(
+      COMPONENT_IMAGE_FIELD,
+      componentImageTooLargeMessage(size.width, size.height),
+    );
   return value;
 }
 

@@ -50,6 +50,8 @@ export const AUTH_MESSAGES = {
   failed: 'These credentials do not match our records.',
   disabled: 'This account is disabled.',
   throttled: (seconds: number) => `Too many login attempts. Please try again in ${String(seconds)} seconds.`,
+  resetThrottled: (seconds: number) =>
+    `Too many password reset requests. Please try again in ${String(seconds)} seconds.`,
   resetLinkSent: 'We have emailed your password reset link.',
   resetToken: 'This password reset token is invalid.',
   passwordReset: 'Your password has been reset.',

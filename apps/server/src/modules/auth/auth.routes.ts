@@ -77,13 +77,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags,
-        summary: 'E-mails a password reset link (same answer for unknown addresses)',
+        summary:
+          'E-mails a password reset link (same answer for unknown addresses; 429 after 3 requests for one address or 10 from one client in 10 minutes)',
         body: forgotPasswordBody,
-        response: { 200: statusBody, 422: errorBody },
+        response: { 200: statusBody, 422: errorBody, 429: errorBody },
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email);
+      await auth.forgotPassword(request, request.body.email);
       return { status: AUTH_MESSAGES.resetLinkSent };
     },
   );

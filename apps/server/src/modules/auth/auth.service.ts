@@ -35,6 +35,14 @@ export const THROTTLE_WINDOW_SECONDS = 60;
  * held up, and then only for the rest of that minute; a guesser gets no more than 15 tries a minute.
  */
 export const MAX_ADDRESS_LOGIN_FAILURES = 15;
+/**
+ * Password reset requests (docs/decisions.md, "Forgot-password throttle"): at most this many per e-mail address
+ * (from anywhere) and per client address (for any e-mail) within the window, then 429 until it ends. Every
+ * request counts, known address or not, so the answer never tells whether an account exists.
+ */
+export const MAX_RESET_REQUESTS_PER_EMAIL = 3;
+export const MAX_RESET_REQUESTS_PER_CLIENT = 10;
+export const RESET_THROTTLE_WINDOW_SECONDS = 10 * 60;
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommended minimum). */
 export const hashPassword = (password: string) => hash(password);
@@ -67,9 +75,10 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
     }
   }
 
-  async function recordFailure(key: string) {
-    const resetAt = new Date(Date.now() + THROTTLE_WINDOW_SECONDS * 1000);
-    await db
+  /** Counts one attempt under `key` within a window of `windowSeconds`; answers the count and when it ends. */
+  async function recordFailure(key: string, windowSeconds = THROTTLE_WINDOW_SECONDS) {
+    const resetAt = new Date(Date.now() + windowSeconds * 1000);
+    const [row] = await db
       .insert(loginThrottles)
       .values({ key, attempts: 1, resetAt })
       .onConflictDoUpdate({
@@ -78,7 +87,29 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
           attempts: sql`case when ${loginThrottles.resetAt} > now() then ${loginThrottles.attempts} + 1 else 1 end`,
           resetAt: sql`case when ${loginThrottles.resetAt} > now() then ${loginThrottles.resetAt} else ${resetAt} end`,
         },
-      });
+      })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * Counts a password reset request for the e-mail and for the client address, then 429 when either is over
+   * its limit. Counted in one statement each, so requests sent at once cannot slip past the limit together.
+   */
+  async function countResetRequest(email: string, ip: string) {
+    const byEmail = await recordFailure(
+      sha256(`reset:${email.toLowerCase()}`),
+      RESET_THROTTLE_WINDOW_SECONDS,
+    );
+    const byClient = await recordFailure(sha256(`reset-address:${ip}`), RESET_THROTTLE_WINDOW_SECONDS);
+    const over = [
+      byEmail.attempts > MAX_RESET_REQUESTS_PER_EMAIL ? byEmail.resetAt : null,
+      byClient.attempts > MAX_RESET_REQUESTS_PER_CLIENT ? byClient.resetAt : null,
+    ].filter((at): at is Date => at !== null);
+    if (over.length === 0) return;
+    const until = Math.max(...over.map((at) => at.getTime()));
+    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    throw tooManyRequests(AUTH_MESSAGES.resetThrottled(seconds), seconds);
   }
 
   return {
@@ -114,8 +145,12 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
       return user.id;
     },
 
-    /** Same answer whether or not the address has an account, so it cannot be used to probe for users. */
-    async forgotPassword(email: string) {
+    /**
+     * Same answer whether or not the address has an account, so it cannot be used to probe for users; the
+     * throttle counts before the account is looked up, so its 429 tells nothing either.
+     */
+    async forgotPassword(request: FastifyRequest, email: string) {
+      await countResetRequest(email, request.ip);
       const user = await findUserByEmail(db, email);
       if (!user || !user.enabled) {
         // The same round trip as a known address's token write (a disabled user's old token ends with it).

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { passwordResetTokens, users } from '../../db/schema';
+import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
 
@@ -229,6 +230,52 @@ describe('forgot and reset password', () => {
     expect(unknown.json()).toEqual(known.json());
     expect(h.outbox.length).toBe(sent + 1);
     expect(h.outbox.at(-1)?.to).toBe('florist2@example.com');
+  });
+
+  it('throttles per address and per client: 15 requests at once write at most 3 mails, the same answers either way', async () => {
+    // One address, 15 times at once from one client: 3 mails, then 429 for the rest.
+    const c = h.client('10.0.3.20');
+    await c.csrf();
+    const sent = h.outbox.length;
+    const flood = await Promise.all(
+      Array.from({ length: 15 }, () => c.post('/api/forgot-password', { email: 'admin@example.com' })),
+    );
+    const statuses = flood.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(3).fill(200), ...Array<number>(12).fill(429)]);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the mails are sent without waiting
+    expect(h.outbox.length - sent).toBe(3);
+    const throttled = flood.find((r) => r.statusCode === 429)!;
+    expect(throttled.json<{ message: string }>().message).toMatch(
+      /^Too many password reset requests\. Please try again in \d+ seconds\.$/,
+    );
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(500);
+
+    // An address without an account is answered exactly the same, request by request.
+    const answers = async (client: TestClient, email: string) => {
+      const out: [number, string][] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await client.post('/api/forgot-password', { email });
+        out.push([res.statusCode, res.json<{ message?: string; status?: string }>().status ?? 'throttled']);
+      }
+      return out;
+    };
+    const [k, u] = [h.client('10.0.3.21'), h.client('10.0.3.22')];
+    await k.csrf();
+    await u.csrf();
+    const known = await answers(k, 'Florist@Example.com');
+    const unknown = await answers(u, 'nobody-else@example.com');
+    expect(unknown).toEqual(known);
+    expect(known.map(([status]) => status)).toEqual([200, 200, 200, 429, 429]);
+
+    // Other addresses from one client: 10 requests, then 429 whatever the address.
+    const many = h.client('10.0.3.23');
+    await many.csrf();
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++)
+      codes.push(
+        (await many.post('/api/forgot-password', { email: `someone${String(i)}@example.com` })).statusCode,
+      );
+    expect(codes).toEqual([...Array<number>(10).fill(200), 429, 429]);
   });
 
   it('answers 422 for a malformed address', async () => {

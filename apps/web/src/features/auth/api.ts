@@ -9,7 +9,9 @@ import { api, isApiError } from '@/api/client';
 
 type Status = { status: string };
 
-export const forgotPassword = (body: ForgotPasswordBody) => api.post<Status>('/api/forgot-password', body);
+/** A 429 (too many reset requests) is shown under the e-mail field, like sign-in's. */
+export const forgotPassword = (body: ForgotPasswordBody) =>
+  api.post<Status>('/api/forgot-password', body, { handles: [429] });
 export const resetPassword = (body: ResetPasswordBody) => api.post<Status>('/api/reset-password', body);
 export const changePassword = (body: ChangePasswordBody) => api.post<Status>('/api/change-password', body);
 

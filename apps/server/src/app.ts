@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { useTokenKey } from './lib/crypto';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
+import { baseUrlOf } from './lib/urls';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -82,6 +83,15 @@ function tileOrigin(url: string): string | null {
   }
 }
 
+/** The origin (scheme, host, port) of an address, or null when it is none. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the application; main.ts and every test call this. */
 export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   const app = Fastify({
@@ -117,13 +127,15 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   await app.register(cookie);
   await app.register(formbody);
   const tiles = tileOrigin(config.mapTileUrl);
+  const appOrigin = config.configuredAppUrl ? originOf(config.configuredAppUrl) : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+        // APP_URL's own address too: the API's picture URLs use it when set, whatever address the page has.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(appOrigin ? [appOrigin] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -184,10 +196,13 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   });
   await app.register(ordersRoutes, { orders });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
-  const products = createProductsService({ db, appUrl: config.appUrl });
+  const products = createProductsService({
+    db,
+    baseUrl: (request) => baseUrlOf(request, config.configuredAppUrl, config.appUrl),
+  });
   await app.register(variantsRoutes, { products });
   await app.register(productsRoutes, { products, recipes: createRecipesService({ db }) });
-  await app.register(imagesRoutes);
+  await app.register(imagesRoutes, { db });
   const locations = createLocationsService({ db });
   await app.register(locationsRoutes, { locations });
   await app.register(placesRoutes, { locations });

@@ -60,7 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     env: c.NODE_ENV,
     appName: c.APP_NAME,
+    /** For links without a request to answer (e-mails): APP_URL, or this machine's address when unset. */
     appUrl: c.APP_URL || `http://localhost:${String(c.PORT)}`,
+    /** APP_URL when it is set: then every URL uses it; unset, URLs in answers use the request's own address. */
+    configuredAppUrl: c.APP_URL.trim().replace(/\/+$/, '') || undefined,
     host: c.HOST,
     port: c.PORT,
     databaseUrl: c.DATABASE_URL || undefined,

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_USERS, isSeeded, seedDatabase } from './db/seed';
+import { drawDemoPictures } from './db/seed/pictures';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -17,7 +18,12 @@ const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) 
 // Several instances may start at once against one PostgreSQL: they take turns to migrate and seed.
 const seededNow = await database.withStartupLock(async () => {
   await database.migrate();
-  if (await isSeeded(database.db)) return false;
+  if (await isSeeded(database.db)) {
+    // Seeded by a version that drew the demo pictures on request: they are drawn once now instead.
+    const drawn = await drawDemoPictures(database.db);
+    if (drawn > 0) console.log(`Drew ${String(drawn)} demo product pictures.`);
+    return false;
+  }
   console.log(`Empty database: seeding ${String(config.seedOrders)} demo orders into ${where} …`);
   const summary = await seedDatabase(database.db, {
     orders: config.seedOrders,

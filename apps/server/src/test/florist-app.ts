@@ -14,6 +14,7 @@ import {
   profitCentres,
   variantComponentRates,
 } from '../db/schema';
+import { drawDemoPictures } from '../db/seed/pictures';
 import type { Harness } from './harness';
 
 /**
@@ -208,6 +209,7 @@ export async function seedVariant(db: Harness['database']['db']) {
     { productId: product!.id, url: '/images/products/red-rose-bouquet.png', altText: null, position: 1 },
     { productId: product!.id, url: 'https://cdn.example.com/roses.jpg', altText: 'Roses', position: 2 },
   ]);
+  await drawDemoPictures(db); // as the seed does: the app then loads the picture
   const [variant] = await db
     .insert(productVariants)
     .values({ productId: product!.id, title: 'Large', sku: 'BL-001-L', priceCents: 45000 })

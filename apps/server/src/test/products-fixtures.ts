@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ratePrice, variantTotals } from '@bloomline/contract';
 
 import type { Db } from '../db/client';
+import { drawDemoPictures } from '../db/seed/pictures';
 import {
   colours,
   componentRates,
@@ -112,6 +113,7 @@ export async function createCatalogue(db: Db, partnerIds: { a: number; b: number
     { productId: bouquet!.id, url: '/images/products/red-rose-bouquet.png', altText: 'Roses', position: 1 },
     { productId: bouquet!.id, url: 'https://cdn.example.com/roses.jpg', altText: null, position: 2 },
   ]);
+  await drawDemoPictures(db);
   const [large, small] = await db
     .insert(productVariants)
     .values([

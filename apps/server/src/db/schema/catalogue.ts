@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -151,6 +152,24 @@ export const productImages = pgTable(
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );
+
+/** Raw bytes; PostgreSQL answers a Buffer (node-postgres) or a Uint8Array (PGlite). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The demo catalogue's pictures, served at `/images/products/<name>` (issue 19): drawn once by the seed and
+ * kept here, so every instance serves the same ones and a request never draws.
+ */
+export const productPictures = pgTable('product_pictures', {
+  /** The file name in the address, e.g. `red-rose-bouquet.png`. */
+  name: text('name').primaryKey(),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const productVariants = pgTable(
   'product_variants',

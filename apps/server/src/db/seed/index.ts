@@ -13,6 +13,7 @@ import { addMinutes, makeClock } from './dates';
 import { seedMonthlyFinance } from './finance';
 import { insertMany, resetSequences } from '../bulk';
 import { planOrders } from './order-plan';
+import { drawDemoPictures } from './pictures';
 import { buildOrder } from './orders';
 import type { Partner } from './partners';
 import { DEMO_FLORIST, DEMO_FLORIST_2, seedPartners } from './partners';
@@ -71,6 +72,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
     const partners = await seedPartners(tx, clock, places);
     const people = await seedPeople(tx, clock, partners);
     const catalogue = await seedCatalogue(tx, clock, VAT, partners);
+    await drawDemoPictures(tx);
     const customers = await seedCustomers(tx, clock, places, partners, opts.orders);
     log(
       `Reference data: ${String(places.cities.length)} cities, ${String(partners.length)} partners, ${String(people.count)} users, ` +

@@ -236,15 +236,8 @@ describe('on pay in the list, for each viewer', () => {
   });
 });
 
+// How the pictures are served (PNG, the SVG addresses of before redirected): products/product-pictures.test.ts.
 describe('demo pictures', () => {
-  it('are PNG, and the SVG addresses of before redirect to them', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/images/products/spring-tulips.svg' });
-    expect(res.statusCode).toBe(301);
-    expect(res.headers.location).toBe('/images/products/spring-tulips.png');
-    const png = await h.app.inject({ method: 'GET', url: '/images/products/spring-tulips.png' });
-    expect(png.headers['content-type']).toBe('image/png');
-  });
-
   it('stored with the old SVG address are moved to the PNG by the migration', async () => {
     const db = h.database.db;
     const [product] = await db

@@ -42,7 +42,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         response: { 200: paged(productListItem) },
       },
     },
-    async (request) => products.list(request.query),
+    async (request) => products.list(request.query, request),
   );
 
   app.get(
@@ -55,7 +55,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataOf(product) },
       },
     },
-    async (request) => ({ data: await products.get(request.params.id) }),
+    async (request) => ({ data: await products.get(request.params.id, request) }),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataOf(z.array(productListItem)) },
       },
     },
-    async (request) => ({ data: await products.productsOfPartner(request.params.id) }),
+    async (request) => ({ data: await products.productsOfPartner(request.params.id, request) }),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
 import { absoluteUrl } from '../../lib/urls';
+import type { RequestAddress } from '../../lib/urls';
 import {
   partnersOfProduct,
   productById,
@@ -48,21 +49,32 @@ export function toRecipeLine(row: RecipeLineRow): VariantComponentRate {
 }
 
 /** The catalogue's products and variants as staff and clients read them. */
-export function createProductsService({ db, appUrl }: { db: Db; appUrl: string }) {
+export function createProductsService({
+  db,
+  baseUrl,
+}: {
+  db: Db;
+  /** Where the request's absolute URLs start (lib/urls.ts `baseUrlOf`: APP_URL, or the request's address). */
+  baseUrl: (request: RequestAddress) => string;
+}) {
   // Image addresses are absolute: phone apps load them from elsewhere.
-  const images = (rows: readonly ImageRow[]) => rows.map((i) => ({ ...i, url: absoluteUrl(appUrl, i.url) }));
+  const images = (rows: readonly ImageRow[], from: RequestAddress) =>
+    rows.map((i) => ({ ...i, url: absoluteUrl(baseUrl(from), i.url) }));
 
-  const toListItem = (row: Omit<ProductListRow, 'variants'>): Omit<ProductListItem, 'variants'> => ({
+  const toListItem = (
+    row: Omit<ProductListRow, 'variants'>,
+    from: RequestAddress,
+  ): Omit<ProductListItem, 'variants'> => ({
     id: row.id,
     title: row.title,
     status: statusOf(row.status),
     product_type: row.productType,
-    images: images(row.images),
+    images: images(row.images, from),
     created_at: row.createdAt.toISOString(),
   });
 
-  const withSummaries = (row: ProductListRow): ProductListItem => ({
-    ...toListItem(row),
+  const withSummaries = (row: ProductListRow, from: RequestAddress): ProductListItem => ({
+    ...toListItem(row, from),
     variants: row.variants.map((v) => ({
       id: v.id,
       title: v.title,
@@ -72,17 +84,17 @@ export function createProductsService({ db, appUrl }: { db: Db; appUrl: string }
   });
 
   return {
-    list: (request: ProductListQuery): Promise<Paged<ProductListItem>> =>
+    list: (request: ProductListQuery, from: RequestAddress): Promise<Paged<ProductListItem>> =>
       pageOf(request, LIST_PATH, {
         rows: (page) => productPage(db, request, page),
         count: () => productCount(db, request),
-      }).then((paged) => ({ ...paged, data: paged.data.map(withSummaries) })),
+      }).then((paged) => ({ ...paged, data: paged.data.map((row) => withSummaries(row, from)) })),
 
-    async get(id: number): Promise<Product> {
+    async get(id: number, from: RequestAddress): Promise<Product> {
       const row = await productById(db, id);
       if (!row) throw notFound();
       return {
-        ...toListItem(row),
+        ...toListItem(row, from),
         description: row.description,
         handle: row.handle,
         variants: row.variants.map((v) => ({
@@ -103,14 +115,14 @@ export function createProductsService({ db, appUrl }: { db: Db; appUrl: string }
       return rows;
     },
 
-    async productsOfPartner(partnerId: number): Promise<ProductListItem[]> {
+    async productsOfPartner(partnerId: number, from: RequestAddress): Promise<ProductListItem[]> {
       const rows = await productsOfPartner(db, partnerId);
       if (!rows) throw notFound();
-      return rows.map(withSummaries);
+      return rows.map((row) => withSummaries(row, from));
     },
 
     /** GET /api/product-variants/{id}, as florists' apps read it: unchanged since the original API. */
-    async variant(id: number): Promise<ProductVariantDetail> {
+    async variant(id: number, from: RequestAddress): Promise<ProductVariantDetail> {
       const variant = await variantById(db, id);
       if (!variant) throw notFound();
       const pictures = await productImagesOf(db, variant.product.id);
@@ -118,7 +130,7 @@ export function createProductsService({ db, appUrl }: { db: Db; appUrl: string }
         id: variant.id,
         title: variant.title,
         sku: variant.sku,
-        product: { ...variant.product, images: images(pictures) },
+        product: { ...variant.product, images: images(pictures, from) },
         component_rates: variant.components.map((r) => ({
           quantity: Number(r.quantity),
           component_rate: {

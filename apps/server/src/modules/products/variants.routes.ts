@@ -25,6 +25,6 @@ export const variantsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
         response: { 200: dataOf(productVariantDetail) },
       },
     },
-    async (request) => ({ data: await products.variant(request.params.id) }),
+    async (request) => ({ data: await products.variant(request.params.id, request) }),
   );
 };

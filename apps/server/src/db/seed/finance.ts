@@ -52,6 +52,8 @@ export interface FinanceOrder {
   totalValueCents: number;
   placedBy: Partner | null;
   cancelled: boolean;
+  /** A showcase order whose return stays open and refund unprocessed (DECISIONS.md "Demo data"). */
+  claimsOpen: boolean;
 }
 
 /** Bills, credit notes, returns and refunds of one order; returns whether it has a return and a refund. */
@@ -134,7 +136,8 @@ export function orderFinance(
   const returned = lines.filter((l) => l.status === 'return' || (l.status === 'refund' && l.viaReturn));
   if (returned.length > 0) {
     const at = returned.reduce<Date>((m, l) => maxDate(m, l.returnedAt ?? order.createdAt), order.createdAt);
-    const open = returned.some((l) => l.status === 'return') && age < 12 && rng.chance(0.6);
+    const open =
+      returned.some((l) => l.status === 'return') && (order.claimsOpen || (age < 12 && rng.chance(0.6)));
     const returnId = ids.return.next();
     const processedAt = open ? null : minDate(now, addMinutes(at, rng.int(120, 4000)));
     batch.returns.push({
@@ -163,7 +166,7 @@ export function orderFinance(
   const refunded = lines.filter((l) => l.status === 'refund');
   if (refunded.length > 0) {
     const at = refunded.reduce<Date>((m, l) => maxDate(m, l.refundedAt ?? order.createdAt), order.createdAt);
-    const pending = age < 15 && rng.chance(0.5);
+    const pending = order.claimsOpen || (age < 15 && rng.chance(0.5));
     const responsible = pending ? null : rng.pick(RESPONSIBLE);
     const onPay = responsible === 'Partner';
     const processedBy = pending ? null : staff();

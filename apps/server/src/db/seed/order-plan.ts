@@ -8,6 +8,10 @@ export interface Showcase {
   partnerId: number;
   status: LineStatus;
   deliveryDate: string;
+  /** The line waits for a partner (staff's first job), in the florist's area: `partnerId` only places it. */
+  unassigned?: boolean;
+  /** Its return stays open and its refund unprocessed: work waiting in the current month. */
+  claimsOpen?: boolean;
 }
 
 /** When one order is placed, and whether it is a showcase order. Slots are sorted by time. */
@@ -20,7 +24,9 @@ const MINUTE = 60_000;
 
 /**
  * The orders' creation times over the past year (the business grows: the latest months hold almost twice
- * the orders of the first), plus the showcase orders of the demo florists, in time order.
+ * the orders of the first), plus the showcase orders of the demo florists, in time order. The showcase
+ * (DECISIONS.md "Demo data": something on every screen whatever the day) takes the first 119 orders: lines
+ * waiting for a partner, every status this month with deliveries today, and twelve months of statements.
  */
 export function planOrders(total: number, clock: Clock, demoPartnerIds: readonly number[]): Slot[] {
   const showcase = showcaseSlots(clock, demoPartnerIds).slice(0, total);
@@ -47,11 +53,14 @@ const CURRENT_MONTH: readonly (readonly [LineStatus, When])[] = [
   ['accepted', 'future'],
   ['delivered', 'past'],
 ];
-/** And a history for their statements: delivered orders and a refund in each of the three months before. */
+/** And a history for their statements: delivered orders and a refund in each of the eleven months before. */
 const EARLIER_MONTHS: readonly LineStatus[] = ['delivered', 'delivered', 'delivered', 'refund'];
+const EARLIER_MONTH_COUNT = 11;
+/** Lines waiting for a partner near the first demo florist, placed in the last hours: [delivery in days]. */
+const UNASSIGNED_DELIVERY_DAYS = [0, 0, 1] as const;
 
 function showcaseSlots(clock: Clock, partnerIds: readonly number[]): Slot[] {
-  const slots: Slot[] = [];
+  const slots: Slot[] = unassignedSlots(clock, partnerIds[0]);
   const monthBegins = atMinutes(`${clock.today.slice(0, 7)}-01`, 0);
   const span = clock.now.getTime() - monthBegins.getTime();
   CURRENT_MONTH.forEach(([status, when], k) => {
@@ -68,10 +77,11 @@ function showcaseSlots(clock: Clock, partnerIds: readonly number[]): Slot[] {
             : created < clock.today
               ? addDays(created, 1)
               : clock.today;
-      slots.push({ createdAt, showcase: { partnerId, status, deliveryDate } });
+      const claimsOpen = status === 'return' || status === 'refund';
+      slots.push({ createdAt, showcase: { partnerId, status, deliveryDate, claimsOpen } });
     });
   });
-  for (let m = 1; m <= 3; m++) {
+  for (let m = 1; m <= EARLIER_MONTH_COUNT; m++) {
     const first = addMonths(clock.today, -m);
     EARLIER_MONTHS.forEach((status, j) => {
       partnerIds.forEach((partnerId, p) => {
@@ -82,6 +92,20 @@ function showcaseSlots(clock: Clock, partnerIds: readonly number[]): Slot[] {
     });
   }
   return slots;
+}
+
+/** Open lines without a partner, for delivery today and tomorrow, placed in the hours before now. */
+function unassignedSlots(clock: Clock, partnerId: number | undefined): Slot[] {
+  if (partnerId === undefined) return [];
+  return UNASSIGNED_DELIVERY_DAYS.map((days, k) => ({
+    createdAt: new Date(clock.now.getTime() - (k + 1) * 47 * MINUTE),
+    showcase: {
+      partnerId,
+      status: 'open',
+      deliveryDate: addDays(clock.today, days),
+      unassigned: true,
+    },
+  }));
 }
 
 const DAYS = 366;

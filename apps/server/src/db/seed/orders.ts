@@ -9,7 +9,7 @@ import { orderFinance } from './finance';
 import type { HistoryLine } from './history';
 import { linePath, writeHistory } from './history';
 import { GIFT_MESSAGES, ORDER_NOTES, personName, SYMPATHY_MESSAGES } from './names';
-import type { Slot } from './order-plan';
+import type { Showcase, Slot } from './order-plan';
 import type { Partner } from './partners';
 import { isOffline } from './partners';
 import type { City } from './places';
@@ -158,6 +158,7 @@ export function buildOrder(
       ] as const);
 
   const baseStatus: LineStatus = showcase ? showcase.status : pickStatus();
+  const order: LineContext = { showcase, primary, city, at: address, onDate, bucket };
   const lines: (FinanceLine & HistoryLine & { row: Batch['lines'][number] })[] = [];
   for (let k = 0; k < lineCount; k++) {
     const type = rng.weighted(TYPES[source]);
@@ -165,15 +166,8 @@ export function buildOrder(
       world.catalogue.variantsByType.get(type) ?? world.catalogue.variantsByType.get('Bouquet')!,
     );
     let status = k === 0 || rng.chance(0.8) ? baseStatus : pickStatus();
-    let partner: Partner | null = primary;
-    if (!showcase && type === 'Hamper' && rng.chance(0.3)) {
-      partner = pickPartner(world, rng, city, address.lat, address.lon, onDate, 'courier') ?? primary;
-    } else if (!showcase && k > 0 && rng.chance(0.1)) {
-      partner = pickPartner(world, rng, city, address.lat, address.lon, onDate, 'florist') ?? primary;
-    }
-    // A few lines wait for a partner: nobody was found, or the partner un-accepted them.
+    const partner = linePartner(world, rng, order, { type, k, status });
     let unaccepted = false;
-    if (!showcase && status === 'open' && bucket !== 'old' && rng.chance(0.08)) partner = null;
     if (!partner) {
       status = bucket === 'old' || bucket === 'recent' ? 'cancel-confirmed' : 'open';
       unaccepted = status === 'open' && rng.chance(0.4);
@@ -261,6 +255,7 @@ export function buildOrder(
       totalValueCents,
       placedBy,
       cancelled: status === 'cancel-confirmed',
+      claimsOpen: showcase?.claimsOpen ?? false,
     },
     lines,
   );
@@ -306,6 +301,39 @@ export function buildOrder(
     updatedAt,
   });
   return lines.length;
+}
+
+/** What an order's lines are chosen from: its showcase, its partner, where and when it is delivered. */
+interface LineContext {
+  showcase: Showcase | null;
+  primary: Partner | null;
+  city: City;
+  at: { lat: number; lon: number };
+  onDate: string;
+  bucket: 'future' | 'today' | 'recent' | 'old';
+}
+
+/**
+ * Who a line goes to: the order's partner; for a few hampers a courier, now and then another florist for a
+ * further line. A few open lines wait for a partner (nobody was found, or the partner un-accepted them), and
+ * so does a showcase line meant to be unassigned.
+ */
+function linePartner(
+  world: World,
+  rng: Rng,
+  order: LineContext,
+  line: { type: ProductType; k: number; status: LineStatus },
+): Partner | null {
+  const { showcase, primary, city, at, onDate } = order;
+  if (showcase) return showcase.unassigned ? null : primary;
+  let partner = primary;
+  if (line.type === 'Hamper' && rng.chance(0.3)) {
+    partner = pickPartner(world, rng, city, at.lat, at.lon, onDate, 'courier') ?? primary;
+  } else if (line.k > 0 && rng.chance(0.1)) {
+    partner = pickPartner(world, rng, city, at.lat, at.lon, onDate, 'florist') ?? primary;
+  }
+  if (line.status === 'open' && order.bucket !== 'old' && rng.chance(0.08)) return null;
+  return partner;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { DEFAULT_REJECT_REASONS, deriveOrderStatus, LINE_STATUSES } from '@bloomline/contract';
 import type { LineStatus } from '@bloomline/contract';
 import { verify } from '@node-rs/argon2';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase } from '../client';
@@ -14,6 +15,7 @@ import {
   orderLines,
   orders,
   partners,
+  productPictures,
   refunds,
   returns,
   roles,
@@ -95,6 +97,100 @@ async function expectConsistentOrders(db: Database['db']) {
       .every((l) => l.status === 'open' || l.status === 'cancel-confirmed'),
   ).toBe(true);
   return { lines, all };
+}
+
+/** The rows of a SQL query (node-postgres and PGlite both answer `{ rows }`). */
+async function rowsOf<T>(db: Database['db'], query: SQL): Promise<T[]> {
+  // The driver-neutral result type does not say so: both drivers' results carry `rows`.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** One number from a SQL query, as `n`. */
+async function sqlCount(db: Database['db'], query: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(db, query);
+  return Number(row!.n);
+}
+
+/**
+ * DECISIONS.md "Demo data": whatever the day, the demo has something on every screen. Checked in SQL against
+ * the seeded tables: unassigned lines to assign, deliveries today, orders in every status, and for each demo
+ * florist an open return and an unprocessed refund this month and twelve months of statements.
+ */
+async function expectEveryScreenFilled(db: Database['db'], today: string, monthStart: Date) {
+  const unassigned = await sqlCount(
+    db,
+    sql`select count(*) as n from order_lines l join orders o on o.id = l.order_id
+        where l.partner_id is null and l.status = 'open' and o.delivery_date >= ${today}`,
+  );
+  expect(unassigned, 'open lines without a partner, for today or later').toBeGreaterThanOrEqual(2);
+  expect(
+    await sqlCount(db, sql`select count(*) as n from orders where delivery_date = ${today}`),
+    'deliveries today',
+  ).toBeGreaterThan(0);
+  const statuses = await rowsOf<{ status: string }>(db, sql`select distinct status from orders`);
+  expect(new Set(statuses.map((r) => r.status)), 'order statuses').toEqual(
+    new Set(LINE_STATUSES.map((s) => s.name)),
+  );
+  // The twelve months of statements: this one and the eleven before, as YYYY-MM in Johannesburg.
+  const months = Array.from({ length: 12 }, (_, m) => {
+    const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - m);
+    return d.toISOString().slice(0, 7);
+  });
+  const month = (column: SQL) => sql`to_char(${column} at time zone 'Africa/Johannesburg', 'YYYY-MM')`;
+  for (const email of ['florist@example.com', 'florist2@example.com']) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const partner = user!.partnerId!;
+    const openReturns = await sqlCount(
+      db,
+      sql`select count(distinct r.id) as n from returns r
+          join return_lines rl on rl.return_id = r.id join order_lines l on l.id = rl.order_line_id
+          where l.partner_id = ${partner} and r.status = 'open' and r.created_at >= ${monthStart}`,
+    );
+    expect(openReturns, `${email}: an open return this month`).toBeGreaterThan(0);
+    const pendingRefunds = await sqlCount(
+      db,
+      sql`select count(*) as n from refunds r join refund_partners rp on rp.refund_id = r.id
+          where rp.partner_id = ${partner} and r.processed_at is null and r.created_at >= ${monthStart}`,
+    );
+    expect(pendingRefunds, `${email}: an unprocessed refund this month`).toBeGreaterThan(0);
+    const billMonths = await rowsOf<{ month: string; paid: boolean; unpaid: boolean }>(
+      db,
+      sql`select ${month(sql.raw('created_at'))} as month, bool_or(paid) as paid, bool_or(not paid) as unpaid
+          from bills where partner_id = ${partner} group by 1`,
+    );
+    const billed = new Set(billMonths.map((r) => r.month));
+    expect(
+      months.filter((m) => !billed.has(m)),
+      `${email}: months of the last twelve without bills`,
+    ).toEqual([]);
+    expect(
+      billMonths.some((r) => r.paid),
+      `${email}: paid bills`,
+    ).toBe(true);
+    expect(
+      billMonths.some((r) => r.unpaid),
+      `${email}: unpaid bills`,
+    ).toBe(true);
+    const refundMonths = await rowsOf<{ month: string }>(
+      db,
+      sql`select distinct ${month(sql.raw('r.created_at'))} as month from refunds r
+          join refund_partners rp on rp.refund_id = r.id where rp.partner_id = ${partner}`,
+    );
+    expect(
+      refundMonths.filter((r) => months.includes(r.month)).length,
+      `${email}: months with refunds`,
+    ).toBeGreaterThanOrEqual(11);
+    expect(
+      await sqlCount(db, sql`select count(*) as n from payments where partner_id = ${partner}`),
+      `${email}: payments`,
+    ).toBeGreaterThan(0);
+    expect(
+      await sqlCount(db, sql`select count(*) as n from credit_notes where partner_id = ${partner}`),
+      `${email}: credit notes`,
+    ).toBeGreaterThan(0);
+  }
 }
 
 beforeAll(async () => {
@@ -194,6 +290,22 @@ describe('seedDatabase', () => {
     await expectDemoFloristsShowcase(database.db, TODAY, new Date('2026-02-28T22:00:00Z'), true);
   });
 
+  it('has something on every screen: lines to assign, deliveries today, every status, claims, statements', async () => {
+    await expectEveryScreenFilled(database.db, TODAY, new Date('2026-02-28T22:00:00Z'));
+  });
+
+  it('draws a picture for every demo product, served as PNG', async () => {
+    const missing = await sqlCount(
+      database.db,
+      sql`select count(*) as n from product_images i
+          where not exists (select 1 from product_pictures p where '/images/products/' || p.name = i.url)`,
+    );
+    expect(missing).toBe(0);
+    const [picture] = await database.db.select().from(productPictures).limit(1);
+    expect(picture!.mime).toBe('image/png');
+    expect(picture!.bytes.subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('bills partners for delivered work, paid for older months only', async () => {
     const db = database.db;
     const rows = await db.select().from(bills);
@@ -237,5 +349,30 @@ describe('seedDatabase just after midnight on the first of a month', () => {
     await expectDemoFloristsShowcase(db2.db, '2026-04-01', new Date('2026-03-31T22:00:00Z'), true);
     const latest = await db2.db.select({ createdAt: orders.createdAt }).from(orders);
     expect(latest.every((o) => o.createdAt <= firstOfMonth)).toBe(true);
+  });
+
+  it('still has something on every screen', async () => {
+    await expectEveryScreenFilled(db2.db, '2026-04-01', new Date('2026-03-31T22:00:00Z'));
+  });
+});
+
+describe('seedDatabase with few orders, late on the last day of a year', () => {
+  // 23:50 on 31 December in Johannesburg, and just enough orders for the showcase.
+  const yearEnd = new Date('2025-12-31T21:50:00Z');
+  let db3: Database;
+
+  beforeAll(async () => {
+    db3 = await openDatabase({ dataDir: 'memory' });
+    await db3.migrate();
+    await seedDatabase(db3.db, { orders: 120, today: yearEnd });
+  });
+
+  afterAll(async () => {
+    await db3.close();
+  });
+
+  it('keeps orders consistent and has something on every screen', async () => {
+    await expectConsistentOrders(db3.db);
+    await expectEveryScreenFilled(db3.db, '2025-12-31', new Date('2025-11-30T22:00:00Z'));
   });
 });

@@ -120,6 +120,7 @@ export function createProductsService({ db, appUrl }: { db: Db; appUrl: string }
         sku: variant.sku,
         product: { ...variant.product, images: images(pictures) },
         component_rates: variant.components.map((r) => ({
+          id: r.id,
           quantity: Number(r.quantity),
           component_rate: {
             id: r.rateId,

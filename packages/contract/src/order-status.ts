@@ -5,6 +5,24 @@ const PROGRESS: readonly LineStatus[] = ['open', 'accepted', 'fulfilled', 'deliv
 const SET_ASIDE: ReadonlySet<LineStatus> = new Set(['cancel-confirmed', 'rejected', 'return', 'refund']);
 
 /**
+ * The same rule as a precedence: the derived status is the first of these that any line has (for a set of
+ * lines, `deriveOrderStatus` answers exactly this; the server's SQL filters use it to match a partner's
+ * derived status with index probes, DECISIONS.md "Orders and workflow").
+ */
+export const ORDER_STATUS_PRECEDENCE: readonly LineStatus[] = [
+  'hold',
+  'cancel-requested',
+  'open',
+  'accepted',
+  'fulfilled',
+  'delivered',
+  'rejected',
+  'return',
+  'refund',
+  'cancel-confirmed',
+];
+
+/**
  * The order's own status, derived from its lines (DECISIONS.md, "Orders and workflow"):
  * hold if any line is on hold; else cancel-requested if any line is; else the least advanced of
  * open < accepted < fulfilled < delivered among lines that are not cancelled, rejected or returned;

@@ -192,6 +192,8 @@ export const productVariantDetail = z.object({
   }),
   component_rates: z.array(
     z.object({
+      /** The recipe line's id, the same as in `GET /api/products/{id}`. */
+      id: z.number(),
       quantity: z.number(),
       component_rate: z.object({
         id: z.number(),

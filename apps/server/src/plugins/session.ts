@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { isStaffRole } from '@bloomline/contract';
@@ -36,6 +36,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionState | null;
     user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Set by the session plugin on every route guarded by requireUser or requireStaff. */
+    needsUser?: boolean;
   }
 }
 
@@ -163,10 +167,32 @@ export interface SessionOptions {
 /** The guest CSRF key and session lifetime of each database's app (tests run several apps in one process). */
 const appSessions = new WeakMap<Db, { guestKey: string; lifetimeMs: number }>();
 
-/** A guest's session: its token is the cookie, its CSRF token an HMAC of it, and no row is written. */
-function guestSession(db: Db, token: string = randomToken(30)): SessionState {
+/** The signature a guest's session id carries, so the server knows the ids it made itself. */
+const guestIdSignature = (guestKey: string, nonce: string) =>
+  createHmac('sha256', guestKey).update(`guest session id:${nonce}`).digest('base64url').slice(0, 22);
+
+/** A new guest session id: a random nonce and its signature (never an id a client chose). */
+function newGuestId(guestKey: string): string {
+  const nonce = randomToken(30);
+  return nonce + guestIdSignature(guestKey, nonce);
+}
+
+/** Whether a cookie's value is a guest session id this server made (its signature checks out). */
+function isGuestIdOf(guestKey: string, token: string): boolean {
+  if (token.length !== 62) return false;
+  const nonce = token.slice(0, 40);
+  return safeEqual(token.slice(40), guestIdSignature(guestKey, nonce));
+}
+
+/**
+ * A guest's session: its token is the cookie, its CSRF token an HMAC of it, and no row is written. The
+ * cookie's id is kept only when this server made it (a signed guest id); any other value (a client's own
+ * choice, an ended or unknown session's id) gets a new server-made id: no session fixation.
+ */
+function guestSession(db: Db, cookie?: string): SessionState {
   const guestKey = appSessions.get(db)?.guestKey;
   if (!guestKey) throw new Error('The session plugin is not registered.');
+  const token = cookie && isGuestIdOf(guestKey, cookie) ? cookie : newGuestId(guestKey);
   return {
     token,
     csrfToken: createHmac('sha256', guestKey).update(token).digest('base64url'),
@@ -189,6 +215,12 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
+  // Which routes need a signed-in user, from their guards (their own or their module's): those answer 401
+  // before any CSRF check when the request has no live session.
+  app.addHook('onRoute', function (route) {
+    if (routeNeedsUser(route, moduleGuardOf(this))) route.config = { ...route.config, needsUser: true };
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!isSessionRequest(request)) return;
     const token = request.cookies[opts.cookieName];
@@ -210,11 +242,16 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
         }
       }
     }
-    // A cookie without a live row is a guest's (or an ended session's: it continues as a guest).
+    // A cookie without a live row is a guest's (or an ended session's: it continues as a new guest).
     request.session ??= guestSession(db, token || undefined);
     if (isStateChanging(request.method)) {
       const sent = sentToken(request);
-      if (!token || !sent || !safeEqual(sent, request.session.csrfToken)) throw csrfMismatch();
+      if (!token || !sent || !safeEqual(sent, request.session.csrfToken)) {
+        // Without a live signed-in session a route that needs one answers 401 first, so a client whose
+        // session ran out signs in again instead of failing on the token (DECISIONS.md "Session").
+        if (!request.user && request.routeOptions.config.needsUser) throw unauthenticated();
+        throw csrfMismatch();
+      }
     }
   });
 
@@ -318,6 +355,18 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
 }
 
 type Guard = typeof requireUser;
+
+/** The guards a route runs (its own hooks and its module's), flattened. */
+export function guardsOf(route: RouteOptions, moduleGuard?: unknown): unknown[] {
+  const hooks = [route.onRequest, route.preValidation, route.preHandler];
+  return [moduleGuard, ...hooks.flatMap((h) => (h === undefined ? [] : [h].flat()))];
+}
+
+/** The route needs a signed-in user (guarded by requireUser or requireStaff). */
+export function routeNeedsUser(route: RouteOptions, moduleGuard?: unknown): boolean {
+  const guards = guardsOf(route, moduleGuard);
+  return guards.includes(requireUser) || guards.includes(requireStaff);
+}
 const moduleGuards = new WeakMap<object, Guard>();
 
 /**

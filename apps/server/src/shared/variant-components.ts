@@ -18,6 +18,8 @@ export const NO_COLOUR = 'Mixed';
 
 /** One component of a variant's recipe, as `variantComponentsJson` returns it. */
 export interface VariantComponentRow {
+  /** The recipe line's own id (variant_component_rates.id), as `GET /api/products/{id}` gives it. */
+  id: number;
   quantity: number;
   rateId: number;
   priceCents: number;
@@ -35,7 +37,7 @@ export interface VariantComponentRow {
 export function variantComponentsJson(variantId: SQL): SQL<VariantComponentRow[]> {
   return sql<VariantComponentRow[]>`coalesce((
     select json_agg(json_build_object(
-      'quantity', vcr.quantity, 'rateId', cr.id, 'priceCents', cr.price_cents, 'componentId', c.id,
+      'id', vcr.id, 'quantity', vcr.quantity, 'rateId', cr.id, 'priceCents', cr.price_cents, 'componentId', c.id,
       'name', c.name, 'unit', mu.name, 'colour', coalesce(col.name, ${NO_COLOUR}::text)
     ) order by vcr.id)
     from ${variantComponentRates} vcr

@@ -129,7 +129,7 @@ describe('POST /api/component-units', () => {
   it('is staff only', async () => {
     const body = { quantity: 7, measure_unit_id: stem.id };
     expect((await partnerA.post('/api/component-units', body)).statusCode).toBe(403);
-    expect((await h.client().post('/api/component-units', body)).statusCode).toBe(419);
+    expect((await h.client().post('/api/component-units', body)).statusCode).toBe(401);
     expect((await units()).some((u) => u.quantity === 7)).toBe(false);
   });
 });

@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { migrationsFolder } from '../../db/client';
-import { productImages, products } from '../../db/schema';
+import { productImages, products, sessions } from '../../db/schema';
+import { forgetCachedSessions } from '../../plugins/session';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
 import { APP_URL, expectAppReadable, FloristApp, seedVariant, SESSION_COOKIE } from '../../test/florist-app';
@@ -133,8 +134,9 @@ describe('a florist phone app written for the original API', () => {
       data: {
         id: number;
         title: string;
-        product: { title: string; description: string; images: { url: string }[] };
+        product: { id: number; title: string; description: string; images: { url: string }[] };
         component_rates: {
+          id: number;
           quantity: number;
           component_rate: { component: { name: string; unit: { name: string }; colour: { name: string } } };
         }[];
@@ -152,6 +154,14 @@ describe('a florist phone app written for the original API', () => {
       )
       .join('\n');
     expect(guidelines).toBe('12 x Red rose - Stem (Red)\n1 x Glass vase - Each (Mixed)');
+    // Each recipe line carries its id, the same as the variant's lines in GET /api/products/{id}.
+    const { staff } = await h.signedIn('10.9.9');
+    const productOf = (await staff.get(`/api/products/${String(variant.product.id)}`)).json<{
+      data: { variants: { id: number; component_rates: { id: number }[] }[] };
+    }>().data;
+    const ids = productOf.variants.find((v) => v.id === variantId)!.component_rates.map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    expect(variant.component_rates.map((r) => r.id)).toEqual(ids);
     expect(variant.product.images.map((i) => i.url)).toEqual([
       `${APP_URL}/images/products/red-rose-bouquet.png`,
       'https://cdn.example.com/roses.jpg',
@@ -189,6 +199,29 @@ describe('a florist phone app written for the original API', () => {
       ).json<{ data: { id: number }[] }>().data;
       expect(listed.map((o) => o.id)).toContain(order.id);
     }
+  });
+
+  it('signs in again when its session has run out: the next action gets 401, not 419', async () => {
+    const florist = app();
+    await florist.login();
+    const fresh = await createOrder(h.database.db, [{ partnerId: h.fixtures.partnerA.id, status: 'open' }]);
+    // Two hours and a minute idle: past the 120-minute lifetime.
+    await h.database.db
+      .update(sessions)
+      .set({ lastActivity: new Date(Date.now() - 121 * 60_000) })
+      .where(eq(sessions.userId, h.fixtures.userA.id));
+    forgetCachedSessions(h.database.db);
+    const before = florist.sent.length;
+    const res = await florist.call('POST', `/api/orders/${String(fresh.id)}/accept`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { status: 'accepted' } });
+    const action = `POST /api/orders/${String(fresh.id)}/accept`;
+    expect(florist.sent.slice(before)).toEqual([
+      action,
+      'GET /sanctum/csrf-cookie',
+      'POST /api/login',
+      action,
+    ]);
   });
 
   it('signs out with a 204 (the app signs out the fresh session its XSRF-cookie call just got)', async () => {

@@ -116,9 +116,8 @@ function reference(who: Who, filter: OrderFilter | undefined): Made[] {
       case 'refunds':
         return o.hasRefund && (partner === null || o.lines[0]!.partnerId === partner);
       default:
-        return partner === null
-          ? deriveOrderStatus(o.lines) === filter
-          : mine.some((l) => l.status === filter);
+        // Staff: the order's own status; a partner: the status derived from their own lines (DECISIONS.md).
+        return deriveOrderStatus(mine) === filter;
     }
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
-import type { DashboardCounts, OrderFilter, OrderListQuery } from '@bloomline/contract';
+import type { DashboardCounts, LineStatus, OrderFilter, OrderListQuery } from '@bloomline/contract';
 import { buildPageMeta, LINE_STATUSES, todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
@@ -17,7 +17,7 @@ import {
 import type { LineRow } from './order-summary.queries';
 import { anchorFor, searchMode } from './orders.list-speedups';
 import type { OrderListCaches } from './orders.list-speedups';
-import { hasPartnerLine, ownLinesOfAliasL } from './orders.scope';
+import { hasPartnerLine, noEarlierPartnerLine, ownLinesOfAliasL, partnerStatusIs } from './orders.scope';
 import type { Viewer } from '../../lib/viewer';
 
 /** Filters that are line statuses (the rest — today, unassigned, returns, refunds — have their own rules). */
@@ -45,7 +45,8 @@ export function filterCondition(
       return partner === null ? eq(orders.hasRefund, true) : partnerHasRefund(partner);
     default:
       if (!STATUS_FILTERS.has(filter)) return scope;
-      return partner === null ? eq(orders.status, filter) : hasPartnerLine(partner, filter);
+      // A partner's order is under the status derived from their own lines (one filter per order).
+      return partner === null ? eq(orders.status, filter) : partnerStatusIs(partner, filter);
   }
 }
 
@@ -94,18 +95,17 @@ function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mo
  */
 async function countOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, where: SQL | undefined) {
   const plain = !query.q && !query.sd && !query.ed && !query.p;
-  if (
-    viewer.kind === 'partner' &&
-    plain &&
-    (query.filter === undefined || STATUS_FILTERS.has(query.filter))
-  ) {
+  const status = query.filter && STATUS_FILTERS.has(query.filter) ? (query.filter as LineStatus) : undefined;
+  if (viewer.kind === 'partner' && plain && (query.filter === undefined || status)) {
     const [row] = await db
       .select({ n: sql<number>`count(distinct ${orderLines.orderId})::int` })
       .from(orderLines)
       .where(
         and(
           eq(orderLines.partnerId, viewer.partnerId),
-          query.filter ? eq(orderLines.status, query.filter) : undefined,
+          status ? eq(orderLines.status, status) : undefined,
+          // Only orders whose status derived from their lines is this one (no line of theirs comes before it).
+          status ? noEarlierPartnerLine(viewer.partnerId, status, sql`${orderLines.orderId}`) : undefined,
         ),
       );
     return row?.n ?? 0;

@@ -33,6 +33,11 @@ import type { OrdersService } from './orders.service';
 const tags = ['orders'];
 /** A refused transition (409) is the one error the workflow adds to what every route answers. */
 const refused = errorResponses(409);
+/**
+ * An order action is either the partner's or staff's (ORDER_ACTIONS' `role`): the other answers 403, which
+ * the service decides, so these routes declare it themselves.
+ */
+const refusedOrForbidden = errorResponses(403, 409);
 
 const done = (r: { id: number; status: string }) =>
   ({ data: r, message: `Done: now ${r.status}.` }) as z.infer<typeof actionResult>;
@@ -119,7 +124,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
           tags,
           summary: `Order workflow: ${action}`,
           params: idParams,
-          response: { 200: actionResult, ...refused },
+          response: { 200: actionResult, ...refusedOrForbidden },
         },
       },
       async (request) => done(await orders.orderAction(currentUser(request), request.params.id, action)),
@@ -134,7 +139,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         summary: 'Order workflow: reject with a reason',
         params: idParams,
         body: rejectBody,
-        response: { 200: actionResult, ...refused },
+        response: { 200: actionResult, ...refusedOrForbidden },
       },
     },
     async (request) =>

@@ -1,6 +1,7 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
+import { ORDER_STATUS_PRECEDENCE } from '@bloomline/contract';
 import type { LineStatus } from '@bloomline/contract';
 
 import { orderLines, orders } from '../../db/schema';
@@ -15,6 +16,35 @@ export function hasPartnerLine(partnerId: number, status?: LineStatus): SQL {
       status ? eq(orderLines.status, status) : undefined,
     )})`,
   );
+}
+
+/**
+ * The order's status as this partner sees it is `status`: derived from their own lines alone by the order's
+ * rule (DECISIONS.md "Orders and workflow"), so each of their orders matches exactly one status filter.
+ * The derived status is the first of ORDER_STATUS_PRECEDENCE their lines have, so it is `status` when one
+ * of their lines has it and none has a status before it: two probes of order_lines (partner, status, order).
+ */
+export function partnerStatusIs(partnerId: number, status: LineStatus): SQL {
+  const own = sql`exists (select 1 from ${orderLines} pl
+    where pl.order_id = ${orders.id} and pl.partner_id = ${partnerId} and pl.status = ${status})`;
+  const earlier = noEarlierPartnerLine(partnerId, status, sql`${orders.id}`);
+  return earlier ? sql`(${own} and ${earlier})` : own;
+}
+
+/**
+ * No line of this partner in the order has a status that comes before `status` in ORDER_STATUS_PRECEDENCE
+ * (undefined when none does: nothing to test). `orderId` is the SQL naming the order; the subquery is
+ * aliased, so it may be a column of an outer order_lines (the partner's list total counts their lines).
+ */
+export function noEarlierPartnerLine(partnerId: number, status: LineStatus, orderId: SQL): SQL | undefined {
+  const before = ORDER_STATUS_PRECEDENCE.slice(0, ORDER_STATUS_PRECEDENCE.indexOf(status));
+  if (before.length === 0) return undefined;
+  return sql`not exists (select 1 from ${orderLines} pl
+    where pl.order_id = ${orderId} and pl.partner_id = ${partnerId}
+      and pl.status in (${sql.join(
+        before.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`;
 }
 
 /** Lines this viewer may see, as a condition on order_lines. */

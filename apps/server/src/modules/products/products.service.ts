@@ -132,6 +132,7 @@ export function createProductsService({
         sku: variant.sku,
         product: { ...variant.product, images: images(pictures, from) },
         component_rates: variant.components.map((r) => ({
+          id: r.id,
           quantity: Number(r.quantity),
           component_rate: {
             id: r.rateId,

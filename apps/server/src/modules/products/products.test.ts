@@ -245,6 +245,8 @@ describe('GET /api/product-variants/{id}', () => {
         },
         component_rates: [
           {
+            // The recipe line's id, as in GET /api/products/{id} (orders.compat.test.ts compares them).
+            id: expect.any(Number),
             quantity: 12,
             component_rate: {
               id: c.rates.roseRetail.id,
@@ -258,6 +260,8 @@ describe('GET /api/product-variants/{id}', () => {
             },
           },
           {
+            // The recipe line's id, as in GET /api/products/{id} (orders.compat.test.ts compares them).
+            id: expect.any(Number),
             quantity: 1,
             component_rate: {
               id: c.rates.vaseRetail.id,

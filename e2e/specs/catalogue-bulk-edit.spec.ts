@@ -96,10 +96,10 @@ test.describe('staff bulk-edit components', () => {
     const row = rowWith(page, box);
     await expect(row).toHaveAttribute('data-state', 'failed');
     await expect(row).toHaveAttribute('data-flash', 'failed');
-    await expect(row.getByText('The wholesale excl vat field must be at least 0.')).toBeVisible();
+    await expect(row.getByText('Wholesale price cannot be negative.')).toBeVisible();
     await expect(box).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('bulk-edit-announcer')).toHaveText(
-      `${second} not saved: The wholesale excl vat field must be at least 0.`,
+      `${second} not saved: Wholesale price cannot be negative.`,
     );
     // After the flash the row keeps its state by colour, icon and text; axe checks the contrast.
     await expect(row).not.toHaveAttribute('data-flash', 'failed');

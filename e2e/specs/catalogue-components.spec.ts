@@ -48,7 +48,7 @@ test.describe('staff keep colours and components', () => {
     await page.getByRole('link', { name: 'Add' }).click();
     await expect(page).toHaveURL(/\/colours\/add$/);
     await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByText('The name field is required.')).toBeVisible();
+    await expect(page.getByText('Name is required.')).toBeVisible();
     await field(page, 'Name').fill(colour);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add' }).click();
@@ -57,7 +57,7 @@ test.describe('staff keep colours and components', () => {
     await page.getByRole('link', { name: 'Add' }).click();
     await field(page, 'Name').fill(colour.toUpperCase());
     await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByText('The name has already been taken.')).toBeVisible();
+    await expect(page.getByText('This name is already taken.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page

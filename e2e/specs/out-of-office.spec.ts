@@ -62,8 +62,8 @@ test('a partner adds, disables and deletes an out-of-office period', async ({ pa
   await page.getByRole('link', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/partners\/out-of-office\/add$/);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('The start date field is required.')).toBeVisible();
-  await expect(page.getByText('The end date field is required.')).toBeVisible();
+  await expect(page.getByText('Start date is required.')).toBeVisible();
+  await expect(page.getByText('End date is required.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /Enabled/ })).toHaveCount(0);
   await expectAccessible(page);
   await pick(page, 'Start date', start);

@@ -205,7 +205,7 @@ describe('POST /api/components', () => {
     expect(Object.keys(negative.json<Errors>().errors).sort()).toEqual(['container', 'wholesale_excl_vat']);
     const cents = await staff.post('/api/components', { name: 'X', wholesale_excl_vat: 1.234 });
     expect(cents.json<Errors>().errors.wholesale_excl_vat).toEqual([
-      'The wholesale excl vat field must have 0-2 decimal places.',
+      'Wholesale price can have at most 2 decimals.',
     ]);
     const unknown = await staff.post('/api/components', {
       name: 'X',
@@ -215,8 +215,8 @@ describe('POST /api/components', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json<Errors>().errors).toEqual({
-      unit_id: ['The selected unit id is invalid.'],
-      colour_id: ['The selected colour id is invalid.'],
+      unit_id: ['Choose a valid unit.'],
+      colour_id: ['Choose a valid colour.'],
     });
     expect(await total()).toBe(before);
   });
@@ -282,7 +282,7 @@ describe('PUT /api/components/{id}', () => {
       colour_id: 999999,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors).toEqual({ colour_id: ['The selected colour id is invalid.'] });
+    expect(res.json<Errors>().errors).toEqual({ colour_id: ['Choose a valid colour.'] });
     const bad = await staff.put(`/api/components/${String(ids.rose)}`, {
       name: 'x'.repeat(256),
       wholesale_excl_vat: 2_000_000,

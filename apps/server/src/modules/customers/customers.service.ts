@@ -1,3 +1,4 @@
+import { MESSAGES } from '@bloomline/contract';
 import { eq } from 'drizzle-orm';
 
 import type { CustomerListItem, CustomerListQuery } from '@bloomline/contract';
@@ -50,7 +51,7 @@ export function createCustomersService({ db }: { db: Db }) {
         if (!before) throw notFound();
         const partner = partnerId === null ? null : await partnerRefById(tx, partnerId);
         if (partnerId !== null && !partner)
-          throw ValidationError.field('partnerId', 'The selected partner id is invalid.');
+          throw ValidationError.field('partnerId', MESSAGES.invalidChoice);
         const [after] = await tx
           .update(customers)
           .set({ partnerId, updatedAt: new Date() })

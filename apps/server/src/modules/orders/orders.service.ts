@@ -1,3 +1,4 @@
+import { MESSAGES } from '@bloomline/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -211,7 +212,7 @@ export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersD
           .from(partners)
           .where(eq(partners.id, opts.partnerId ?? -1));
         if (!p || !p.enabled)
-          throw ValidationError.field('partner_id', 'The selected partner id is invalid.');
+          throw ValidationError.field('partner_id', MESSAGES.invalidChoice);
         newPartner = p;
       }
       const result = await db.transaction(async (tx) => {

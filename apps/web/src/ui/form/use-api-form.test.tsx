@@ -55,15 +55,15 @@ describe('useApiForm', () => {
     expect(await screen.findByLabelText('Name')).toHaveValue('Stem');
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
   });
 
   it('puts a 422 bag under the fields', async () => {
-    stubApi(() => invalid({ name: ['The name has already been taken.'] }));
+    stubApi(() => invalid({ name: ['This name is already taken.'] }));
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

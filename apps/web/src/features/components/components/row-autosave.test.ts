@@ -108,10 +108,10 @@ describe('RowAutosave', () => {
       status: 'failed',
       flash: 'failed',
       dirty: true,
-      failure: { fields: { wholesale_excl_vat: 'The wholesale excl vat field must be at least 0.' } },
+      failure: { fields: { wholesale_excl_vat: 'Wholesale price cannot be negative.' } },
     });
     expect(announce).toHaveBeenCalledWith(
-      'Red Rose not saved: The wholesale excl vat field must be at least 0.',
+      'Red Rose not saved: Wholesale price cannot be negative.',
     );
     row.revert('wholesale_excl_vat');
     expect(row.getSnapshot().values.wholesale_excl_vat).toBe('12.50');

@@ -65,7 +65,7 @@ describe('/components/add', () => {
     expect(screen.getByRole('checkbox', { name: 'Show on menu' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Container' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
   });
 

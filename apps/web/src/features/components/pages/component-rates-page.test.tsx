@@ -197,14 +197,14 @@ describe('/componentrates/{id}', () => {
       init.method === 'POST'
         ? invalid({
             auto_update: [
-              'The auto update field cannot be on: the profit centre In-store has no default markup.',
+              'Auto update cannot be on: the profit centre In-store has no default markup.',
             ],
           })
         : undefined,
     );
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The profit centre id field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a profit centre.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
     await userEvent.click(box(/^Profit centre/));
     await userEvent.click(screen.getByRole('option', { name: 'In-store' }));
@@ -212,7 +212,7 @@ describe('/componentrates/{id}', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(
       await screen.findByText(
-        'The auto update field cannot be on: the profit centre In-store has no default markup.',
+        'Auto update cannot be on: the profit centre In-store has no default markup.',
       ),
     ).toBeInTheDocument();
   });

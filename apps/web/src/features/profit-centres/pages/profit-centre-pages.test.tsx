@@ -122,23 +122,23 @@ describe('/profit-centres/add', () => {
 
   it("checks the bounds in percent before sending, and shows the server's 422 under its field", async () => {
     const spy = api((url, init) =>
-      init.method === 'POST' ? invalid({ name: ['The name has already been taken.'] }) : undefined,
+      init.method === 'POST' ? invalid({ name: ['This name is already taken.'] }) : undefined,
     );
     renderApp(<ProfitCentreAddPage />, { history: ['/profit-centres/add'], path: '/profit-centres/add' });
     await userEvent.type(field(/^Name/), 'Web');
     await userEvent.type(field(/^Rebate/), '95');
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(submit());
-    expect(await screen.findByText('The rebate field must be between 0% and 90%.')).toBeInTheDocument();
+    expect(await screen.findByText('Rebate must be between 0 % and 90 %.')).toBeInTheDocument();
     expect(
-      screen.getByText('The default markup field is required when default auto update is true.'),
+      screen.getByText('Default markup is required when auto update is on.'),
     ).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
 
     await userEvent.clear(field(/^Rebate/));
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(submit());
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
     expect(field(/^Name/)).toHaveAccessibleDescription(/The name has already been taken\./);
   });
 });

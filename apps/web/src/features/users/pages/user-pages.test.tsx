@@ -167,7 +167,7 @@ describe('/users/add', () => {
     // A partner user needs a partner: said before anything is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(
-      await screen.findByText('The partner id field is required when role id is 1.'),
+      await screen.findByText('Choose the partner this user works for.'),
     ).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
 
@@ -196,7 +196,7 @@ describe('/users/add', () => {
   it('hides the partner and the statements permission for the admin role, and shows a 422 under its field', async () => {
     const spy = api((url, init) =>
       url.pathname === '/api/users' && init.method === 'POST'
-        ? invalid({ email: ['The email has already been taken.'] })
+        ? invalid({ email: ['This email is already taken.'] })
         : undefined,
     );
     renderApp(<UserAddPage />, { history: ['/users/add'], path: '/users/add' });
@@ -206,7 +206,7 @@ describe('/users/add', () => {
     expect(screen.queryByRole('textbox', { name: /^Partner/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Can view partner statements' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This email is already taken.')).toBeInTheDocument();
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(formOf(post?.[1])).toMatchObject({ role_id: '2', partner_id: '', partner_statements: '0' });
   });

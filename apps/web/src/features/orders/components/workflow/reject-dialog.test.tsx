@@ -37,12 +37,12 @@ describe('<RejectDialog>', () => {
     stubApi((url) => (url.pathname === '/api/order-line-reject-reasons' ? { body: reasons } : undefined));
     const onSubmit = vi
       .fn()
-      .mockRejectedValue(new ApiError(422, 'Invalid', { reason: ['The reason field is required.'] }));
+      .mockRejectedValue(new ApiError(422, 'Invalid', { reason: ['Reason is required.'] }));
     renderOrders(<RejectDialog opened onClose={() => undefined} title="Reject item" onSubmit={onSubmit} />);
     await userEvent.click(await screen.findByRole('radio', { name: 'No driver today' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledWith('No driver today');
-    expect(await screen.findByText('The reason field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Reason is required.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Reject item' })).toBeInTheDocument();
   });
 });

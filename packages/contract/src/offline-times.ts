@@ -62,6 +62,15 @@ export type OfflineTimeCreateBody = z.input<typeof offlineTimeCreateBody>;
 export const offlineTimeUpdateBody = z
   .object({ ...dates, enabled: formBoolean().optional() })
   .refine(endNotBeforeStart, onEndDate);
+/**
+ * The same, checked where the stored start is known (the form, before sending; the service does the same
+ * with `startAllowed`): a start moved into the past is refused on the start date.
+ */
+export const offlineTimeUpdateBodyFor = (storedStart: string) =>
+  offlineTimeUpdateBody.refine((v) => !ISO_DAY.test(v.startDate) || startAllowed(v.startDate, storedStart), {
+    message: START_IN_PAST,
+    path: ['startDate'],
+  });
 export type OfflineTimeUpdateBody = z.input<typeof offlineTimeUpdateBody>;
 export type OfflineTimeUpdate = z.output<typeof offlineTimeUpdateBody>;
 

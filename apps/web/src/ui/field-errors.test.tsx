@@ -32,9 +32,7 @@ describe('<FieldErrors>', () => {
 describe('fieldError', () => {
   it('joins the messages of a field for an input', () => {
     expect(fieldError(bag, 'password')).toBe('Password is required.');
-    expect(fieldError(bag, 'email')).toBe(
-      'Email is required. Email must be a valid email address.',
-    );
+    expect(fieldError(bag, 'email')).toBe('Email is required. Email must be a valid email address.');
     expect(fieldError(bag, 'name')).toBeUndefined();
     expect(fieldError(undefined, 'email')).toBeUndefined();
   });

@@ -93,7 +93,7 @@ describe('/components/bulk-edit', () => {
     expect(within(crumbs).getByText('BULK EDIT')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to components' })).toHaveAttribute('href', '/components');
     expect(await screen.findByRole('textbox', { name: 'Name of Red Rose' })).toHaveValue('Red Rose');
-    expect(price('Red Rose')).toHaveValue('12.50');
+    expect(price('Red Rose')).toHaveValue('R 12,50');
     expect(screen.getByRole('checkbox', { name: 'Container of Vase' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Show on menu of Fern' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Is commission of Fern' })).not.toBeChecked();
@@ -212,7 +212,7 @@ describe('/components/bulk-edit', () => {
     box.setSelectionRange(0, 0);
     await userEvent.keyboard('{ArrowLeft}');
     expect(nameBox('Fern')).toHaveFocus();
-    price('Fern').setSelectionRange(4, 4);
+    price('Fern').setSelectionRange(6, 6);
     price('Fern').focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('checkbox', { name: 'Container of Fern' })).toHaveFocus();
@@ -261,7 +261,7 @@ describe('/components/bulk-edit', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(screen.queryByLabelText('Location')).not.toBeInTheDocument();
-    expect(box).toHaveAccessibleDescription('Wholesale price must be a number.');
+    expect(box).toHaveAccessibleDescription('Wholesale price must be an amount such as 1 234,50.');
     await userEvent.click(screen.getByRole('link', { name: 'Back to components' }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {

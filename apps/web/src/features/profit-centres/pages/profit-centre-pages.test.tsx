@@ -38,9 +38,9 @@ describe('/profit-centres', () => {
     renderApp(<ProfitCentreListPage />, { history: ['/profit-centres'], path: '/profit-centres' });
     expect(screen.getByRole('heading', { level: 1, name: 'Profit centres' })).toBeInTheDocument();
     const web = await screen.findByRole('row', { name: /^Web/ });
-    expect(web).toHaveTextContent('Web110%0%Yes');
-    expect(screen.getByRole('row', { name: /^AVBOB/ })).toHaveTextContent('AVBOB90%5%Yes');
-    expect(screen.getByRole('row', { name: /^Pop-up/ })).toHaveTextContent('Pop-up—0%No');
+    expect(web).toHaveTextContent('Web110 %0 %Yes');
+    expect(screen.getByRole('row', { name: /^AVBOB/ })).toHaveTextContent('AVBOB90 %5 %Yes');
+    expect(screen.getByRole('row', { name: /^Pop-up/ })).toHaveTextContent('Pop-up—0 %No');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Default markup',
@@ -139,7 +139,7 @@ describe('/profit-centres/add', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(submit());
     expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
-    expect(field(/^Name/)).toHaveAccessibleDescription(/The name has already been taken\./);
+    expect(field(/^Name/)).toHaveAccessibleDescription(/This name is already taken\./);
   });
 });
 
@@ -156,8 +156,8 @@ describe('/profit-centres/{id}', () => {
       others: { '/profit-centres': <Where /> },
     });
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    expect(await screen.findByRole('textbox', { name: /^Default markup/ })).toHaveValue('110%');
-    expect(field(/^Rebate/)).toHaveValue('0%');
+    expect(await screen.findByRole('textbox', { name: /^Default markup/ })).toHaveValue('110 %');
+    expect(field(/^Rebate/)).toHaveValue('0 %');
     expect(screen.getByRole('checkbox', { name: /Auto update/ })).toBeChecked();
     await userEvent.clear(field(/^Default markup/));
     await userEvent.type(field(/^Default markup/), '125');
@@ -182,14 +182,14 @@ describe('/profit-centres/{id}', () => {
 
 describe('the form helpers', () => {
   it('turn typed percentages into fractions, blanks into null', () => {
-    expect(toBody({ name: 'A', default_markup: 33.33, default_auto_update: false, rebate: '' })).toEqual({
+    expect(toBody({ name: 'A', default_markup: '33,33', default_auto_update: false, rebate: '' })).toEqual({
       name: 'A',
       default_markup: 0.3333,
       default_auto_update: false,
       rebate: null,
     });
     expect(
-      toBody({ name: 'A', default_markup: '', default_auto_update: false, rebate: 0 }).default_markup,
+      toBody({ name: 'A', default_markup: '', default_auto_update: false, rebate: '0 %' }).default_markup,
     ).toBe(null);
     expect(repricedMessage({ rates: 1, variants: 3 })).toBe(
       '1 component rate and 3 product variants repriced.',

@@ -166,9 +166,7 @@ describe('/users/add', () => {
 
     // A partner user needs a partner: said before anything is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(
-      await screen.findByText('Choose the partner this user works for.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Choose the partner this user works for.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
 
     await userEvent.type(screen.getByRole('textbox', { name: /^Partner/ }), 'fyn');
@@ -209,6 +207,18 @@ describe('/users/add', () => {
     expect(await screen.findByText('This email is already taken.')).toBeInTheDocument();
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(formOf(post?.[1])).toMatchObject({ role_id: '2', partner_id: '', partner_statements: '0' });
+  });
+
+  it('refuses a 300-character name under the field before sending, never cutting it', async () => {
+    const spy = api();
+    renderApp(<UserAddPage />, { history: ['/users/add'], path: '/users/add' });
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await fill(name, 'n'.repeat(300));
+    await userEvent.tab();
+    expect(await screen.findByText('Name can have at most 255 characters.')).toBeInTheDocument();
+    expect(name).toHaveValue('n'.repeat(300));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
   });
 
   it('goes back one step on Cancel', async () => {

@@ -56,7 +56,7 @@ test.describe('staff bulk-edit components', () => {
 
     await page.getByRole('textbox', { name: 'Search components by name' }).fill(`Bulk ${tag}`);
     await expect(page).toHaveURL(new RegExp(`[?&]q=Bulk(\\+|%20)${tag}`));
-    await expect(price(page, names[2]!)).toHaveValue('12.00');
+    await expect(price(page, names[2]!)).toHaveValue('R 12,00');
     await expect(page.getByRole('row')).toHaveCount(4);
     await expectAccessible(page);
 
@@ -105,7 +105,7 @@ test.describe('staff bulk-edit components', () => {
     await expect(row).not.toHaveAttribute('data-flash', 'failed');
     await expectAccessible(page);
     await box.press('Escape');
-    await expect(box).toHaveValue('11.00');
+    await expect(box).toHaveValue('R 11,00');
     await expect(row).toHaveAttribute('data-state', 'idle');
 
     await nameBox(page, first).focus();
@@ -134,7 +134,7 @@ test.describe('staff bulk-edit components', () => {
     const [first] = (await makeComponents(page, tag)) as [string];
     await openBulkEdit(page, tag);
     const box = price(page, first);
-    await expect(box).toHaveValue('10.00');
+    await expect(box).toHaveValue('R 10,00');
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     // Without motion the flash comes and goes at once; the state still reads by colour, icon and text.

@@ -66,6 +66,15 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   start_date: 'Start date',
   end_date: 'End date',
   b2b: 'B2B',
+  // Query parameters of the lists.
+  q: 'Search',
+  p: 'Partner',
+  s: 'Sort',
+  d: 'Sort direction',
+  sd: 'From date',
+  ed: 'To date',
+  pT: 'Record type',
+  pI: 'Record id',
 };
 
 /** A field's name in words: `password_confirmation` as "password confirmation" (Laravel's way). */

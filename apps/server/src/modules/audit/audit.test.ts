@@ -132,8 +132,8 @@ describe('GET /api/audit', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json<Errors>().errors).toEqual({
       user: ['User must be a whole number.'],
-      pT: ['Choose a valid p t.'],
-      pI: ['P i must be at least 1.'],
+      pT: ['Choose a valid record type.'],
+      pI: ['Record id must be at least 1.'],
     });
     for (const query of ['?pI=1.5', '?pI=-3', '?user=99999999999', '?pT=ORDER%20LINE']) {
       expect((await staff.get(`/api/audit${query}`)).statusCode, query).toBe(422);

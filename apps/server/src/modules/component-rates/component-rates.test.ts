@@ -163,10 +163,7 @@ describe('POST /api/components/{id}/rates', () => {
     const before = { audit: await auditCount(), rates: await rateCount() };
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ profit_centre_id: kiosk, auto_update: true }, { profit_centre_id: [DUPLICATE_RATE] }],
-      [
-        { profit_centre_id: 999999, markup: 0.5 },
-        { profit_centre_id: ['Choose a valid profit centre.'] },
-      ],
+      [{ profit_centre_id: 999999, markup: 0.5 }, { profit_centre_id: ['Choose a valid profit centre.'] }],
       [{ markup: 0.5 }, { profit_centre_id: ['Choose a profit centre.'] }],
       [
         { profit_centre_id: 'web', markup: 0.5 },
@@ -175,27 +172,16 @@ describe('POST /api/components/{id}/rates', () => {
       [
         { profit_centre_id: noDefault, auto_update: true },
         {
-          auto_update: [
-            'Auto update cannot be on: the profit centre Bare centre has no default markup.',
-          ],
+          auto_update: ['Auto update cannot be on: the profit centre Bare centre has no default markup.'],
         },
       ],
       [
         { profit_centre_id: noDefault, auto_update: false, markup: '' },
         { markup: ['Markup is required when auto update is off.'] },
       ],
-      [
-        { profit_centre_id: noDefault, markup: 10.5 },
-        { markup: ['Markup must be between 0 % and 1000 %.'] },
-      ],
-      [
-        { profit_centre_id: noDefault, markup: -1 },
-        { markup: ['Markup must be between 0 % and 1000 %.'] },
-      ],
-      [
-        { profit_centre_id: noDefault, markup: 0.5, price: 'free' },
-        { price: ['Price must be a number.'] },
-      ],
+      [{ profit_centre_id: noDefault, markup: 10.5 }, { markup: ['Markup must be between 0 % and 1000 %.'] }],
+      [{ profit_centre_id: noDefault, markup: -1 }, { markup: ['Markup must be between 0 % and 1000 %.'] }],
+      [{ profit_centre_id: noDefault, markup: 0.5, price: 'free' }, { price: ['Price must be a number.'] }],
     ];
     for (const [sent, errors] of cases) {
       const res = await staff.post(ratesUrl(bare.id), sent);

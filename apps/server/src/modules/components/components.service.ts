@@ -5,7 +5,9 @@ import {
   COMPONENT_IMAGE_MESSAGE,
   isAcceptableImage,
   toCents,
-  toRand, MESSAGES } from '@bloomline/contract';
+  toRand,
+  MESSAGES,
+} from '@bloomline/contract';
 import type { Component, ComponentInput, ComponentListQuery, ComponentUnit } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -222,8 +224,7 @@ export function createComponentsService({ db, imageDir }: { db: Db; imageDir: st
       db.transaction(async (tx): Promise<ComponentUnit> => {
         // Locked, so two of the same unit added at once cannot both pass the duplicate check.
         const measure = await lockedMeasureUnit(tx, input.measure_unit_id);
-        if (!measure)
-          throw ValidationError.field('measure_unit_id', MESSAGES.invalidChoice);
+        if (!measure) throw ValidationError.field('measure_unit_id', MESSAGES.invalidChoice);
         if (await sameComponentUnit(tx, input.quantity, measure.id))
           throw ValidationError.field('quantity', 'This unit already exists.');
         const [row] = await tx

@@ -50,8 +50,7 @@ export function createCustomersService({ db }: { db: Db }) {
         const before = await lockedCustomer(tx, id);
         if (!before) throw notFound();
         const partner = partnerId === null ? null : await partnerRefById(tx, partnerId);
-        if (partnerId !== null && !partner)
-          throw ValidationError.field('partnerId', MESSAGES.invalidChoice);
+        if (partnerId !== null && !partner) throw ValidationError.field('partnerId', MESSAGES.invalidChoice);
         const [after] = await tx
           .update(customers)
           .set({ partnerId, updatedAt: new Date() })

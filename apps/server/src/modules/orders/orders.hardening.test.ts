@@ -127,7 +127,7 @@ describe('ids in a body or query (items 1 and 13)', () => {
     ]) {
       const res = await staff.get(`/api/orders?p=${p!}`);
       expect(res.statusCode, p).toBe(422);
-      expect(errorsOf(res)).toEqual({ p: [`P ${message!}`] });
+      expect(errorsOf(res)).toEqual({ p: [`Partner ${message!}`] });
     }
     expect((await staff.get(`/api/orders?p=${String(h.fixtures.partnerA.id)}`)).statusCode).toBe(200);
   });
@@ -147,7 +147,7 @@ describe('text with NUL, other control characters or lone surrogates (items 2 an
       ] as const) {
         const res = await client.get(url);
         expect(res.statusCode, url).toBe(422);
-        expect(errorsOf(res), url).toEqual({ q: [`Q ${refused}`] });
+        expect(errorsOf(res), url).toEqual({ q: [`Search ${refused}`] });
       }
     }
     // Tabs are text, and a percent-encoded lone surrogate arrives as the replacement character.
@@ -197,7 +197,9 @@ describe('dates PostgreSQL or JavaScript cannot hold, or that do not exist (item
       ] as const) {
         const res = await client.get(`/api/orders?${field}=${date}`);
         expect(res.statusCode, date).toBe(422);
-        expect(errorsOf(res), date).toEqual({ [field]: [`The ${field} field must be a valid date.`] });
+        expect(errorsOf(res), date).toEqual({
+          [field]: [`${field === 'sd' ? 'From' : 'To'} date must be a valid date.`],
+        });
       }
     }
     expect((await staff.get('/api/orders?sd=2028-02-29&ed=2999-12-31')).statusCode).toBe(200);

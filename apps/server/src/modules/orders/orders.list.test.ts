@@ -221,13 +221,13 @@ describe('search, sort, dates, partner filter and paging', () => {
   it('refuses a malformed value on its field; blank values count as not given; page falls back to 1', async () => {
     const cases: [string, string, string][] = [
       ['filter=acepted', 'filter', 'Choose a valid filter.'],
-      ['s=price', 's', 'Choose a valid s.'],
-      ['d=up', 'd', 'Choose a valid d.'],
-      ['sd=2026-13-01', 'sd', 'Sd must be a valid date.'],
-      ['ed=1/12/2026', 'ed', 'Ed must be a valid date.'],
-      ['p=abc', 'p', 'P must be a whole number.'],
-      ['p=0', 'p', 'P must be at least 1.'],
-      [`q=${'x'.repeat(101)}`, 'q', 'Q can have at most 100 characters.'],
+      ['s=price', 's', 'Choose a valid sort.'],
+      ['d=up', 'd', 'Choose a valid sort direction.'],
+      ['sd=2026-13-01', 'sd', 'From date must be a valid date.'],
+      ['ed=1/12/2026', 'ed', 'To date must be a valid date.'],
+      ['p=abc', 'p', 'Partner must be a whole number.'],
+      ['p=0', 'p', 'Partner must be at least 1.'],
+      [`q=${'x'.repeat(101)}`, 'q', 'Search can have at most 100 characters.'],
     ];
     for (const [query, field, message] of cases) {
       for (const who of ['staff', 'a'] as const) {

@@ -145,10 +145,7 @@ describe('POST /api/profit-centres', () => {
         { name: 'X1', default_markup: -0.1 },
         { default_markup: ['Default markup must be between 0 % and 1000 %.'] },
       ],
-      [
-        { name: 'X2', default_markup: 'lots' },
-        { default_markup: ['Default markup must be a number.'] },
-      ],
+      [{ name: 'X2', default_markup: 'lots' }, { default_markup: ['Default markup must be a number.'] }],
       [{ name: 'X3', rebate: 1 }, { rebate: ['Rebate must be between 0 % and 90 %.'] }],
       [{ name: 'X4', rebate: -0.01 }, { rebate: ['Rebate must be between 0 % and 90 %.'] }],
       [

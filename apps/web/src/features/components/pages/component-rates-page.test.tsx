@@ -196,9 +196,7 @@ describe('/componentrates/{id}', () => {
     const spy = api((url, init) =>
       init.method === 'POST'
         ? invalid({
-            auto_update: [
-              'Auto update cannot be on: the profit centre In-store has no default markup.',
-            ],
+            auto_update: ['Auto update cannot be on: the profit centre In-store has no default markup.'],
           })
         : undefined,
     );
@@ -211,9 +209,7 @@ describe('/componentrates/{id}', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(
-      await screen.findByText(
-        'Auto update cannot be on: the profit centre In-store has no default markup.',
-      ),
+      await screen.findByText('Auto update cannot be on: the profit centre In-store has no default markup.'),
     ).toBeInTheDocument();
   });
 

@@ -157,9 +157,7 @@ describe('/partners/out-of-office/{id}', () => {
       path: '/partners/out-of-office/:id',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText('End date cannot be before the start date.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('End date cannot be before the start date.')).toBeInTheDocument();
   });
 
   it('says so when the period is not the partner’s (404)', async () => {

@@ -130,9 +130,7 @@ describe('/profit-centres/add', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(submit());
     expect(await screen.findByText('Rebate must be between 0 % and 90 %.')).toBeInTheDocument();
-    expect(
-      screen.getByText('Default markup is required when auto update is on.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Default markup is required when auto update is on.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
 
     await userEvent.clear(field(/^Rebate/));

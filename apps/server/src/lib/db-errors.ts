@@ -36,7 +36,6 @@ const plural = (table: string) => RECORD_NAMES[table]?.[1] ?? table.replace(/_/g
 const singular = (table: string) =>
   RECORD_NAMES[table]?.[0] ?? table.replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
 
-
 /**
  * A unique index is named `<table>_<column>_unique`, so a clash is reported on the field the client sent:
  * the whole convention lives here.

@@ -62,7 +62,8 @@ test.describe('staff bulk-edit components', () => {
 
     for (const [index, name] of names.entries()) {
       const box = price(page, name);
-      await box.fill(`${20 + index}.25`);
+      // Typed the South African way, with a decimal comma (issue 19).
+      await box.fill(`${20 + index},25`);
       const row = rowWith(page, box);
       await expect(row).toHaveAttribute('data-flash', 'saved');
       await expect(row).toHaveAttribute('data-state', 'saved');
@@ -72,7 +73,7 @@ test.describe('staff bulk-edit components', () => {
 
     await page.reload();
     for (const [index, name] of names.entries())
-      await expect(price(page, name)).toHaveValue(`${20 + index}.25`);
+      await expect(price(page, name)).toHaveValue(`R ${20 + index},25`);
 
     // The list shows them too.
     await page.getByRole('link', { name: 'Back to components' }).click();

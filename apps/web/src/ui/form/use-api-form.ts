@@ -137,7 +137,8 @@ export function useApiForm<Values extends Record<string, unknown>, Result>({
       form.resetDirty(values);
       if (confirmation !== false) {
         const message = typeof confirmation === 'function' ? confirmation(result) : confirmation;
-        notifications.show({ color: 'green', message });
+        // Mantine's close button has no name of its own; a screen reader (and axe) needs one.
+        notifications.show({ color: 'green', message, closeButtonProps: { 'aria-label': 'Dismiss' } });
       }
       await onSuccess?.(result, values);
     },

@@ -56,13 +56,14 @@ test.describe('staff bulk-edit components', () => {
 
     await page.getByRole('textbox', { name: 'Search components by name' }).fill(`Bulk ${tag}`);
     await expect(page).toHaveURL(new RegExp(`[?&]q=Bulk(\\+|%20)${tag}`));
-    await expect(price(page, names[2]!)).toHaveValue('12.00');
+    await expect(price(page, names[2]!)).toHaveValue('R 12,00');
     await expect(page.getByRole('row')).toHaveCount(4);
     await expectAccessible(page);
 
     for (const [index, name] of names.entries()) {
       const box = price(page, name);
-      await box.fill(`${20 + index}.25`);
+      // Typed the South African way, with a decimal comma (issue 19).
+      await box.fill(`${20 + index},25`);
       const row = rowWith(page, box);
       await expect(row).toHaveAttribute('data-flash', 'saved');
       await expect(row).toHaveAttribute('data-state', 'saved');
@@ -72,7 +73,7 @@ test.describe('staff bulk-edit components', () => {
 
     await page.reload();
     for (const [index, name] of names.entries())
-      await expect(price(page, name)).toHaveValue(`${20 + index}.25`);
+      await expect(price(page, name)).toHaveValue(`R ${20 + index},25`);
 
     // The list shows them too.
     await page.getByRole('link', { name: 'Back to components' }).click();
@@ -96,16 +97,16 @@ test.describe('staff bulk-edit components', () => {
     const row = rowWith(page, box);
     await expect(row).toHaveAttribute('data-state', 'failed');
     await expect(row).toHaveAttribute('data-flash', 'failed');
-    await expect(row.getByText('The wholesale excl vat field must be at least 0.')).toBeVisible();
+    await expect(row.getByText('Wholesale price cannot be negative.')).toBeVisible();
     await expect(box).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('bulk-edit-announcer')).toHaveText(
-      `${second} not saved: The wholesale excl vat field must be at least 0.`,
+      `${second} not saved: Wholesale price cannot be negative.`,
     );
     // After the flash the row keeps its state by colour, icon and text; axe checks the contrast.
     await expect(row).not.toHaveAttribute('data-flash', 'failed');
     await expectAccessible(page);
     await box.press('Escape');
-    await expect(box).toHaveValue('11.00');
+    await expect(box).toHaveValue('R 11,00');
     await expect(row).toHaveAttribute('data-state', 'idle');
 
     await nameBox(page, first).focus();
@@ -134,7 +135,7 @@ test.describe('staff bulk-edit components', () => {
     const [first] = (await makeComponents(page, tag)) as [string];
     await openBulkEdit(page, tag);
     const box = price(page, first);
-    await expect(box).toHaveValue('10.00');
+    await expect(box).toHaveValue('R 10,00');
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     // Without motion the flash comes and goes at once; the state still reads by colour, icon and text.

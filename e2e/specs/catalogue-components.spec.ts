@@ -48,7 +48,7 @@ test.describe('staff keep colours and components', () => {
     await page.getByRole('link', { name: 'Add' }).click();
     await expect(page).toHaveURL(/\/colours\/add$/);
     await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByText('The name field is required.')).toBeVisible();
+    await expect(page.getByText('Name is required.')).toBeVisible();
     await field(page, 'Name').fill(colour);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add' }).click();
@@ -57,7 +57,7 @@ test.describe('staff keep colours and components', () => {
     await page.getByRole('link', { name: 'Add' }).click();
     await field(page, 'Name').fill(colour.toUpperCase());
     await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByText('The name has already been taken.')).toBeVisible();
+    await expect(page.getByText('This name is already taken.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page
@@ -76,7 +76,17 @@ test.describe('staff keep colours and components', () => {
     await expect(page).toHaveURL(/\/components\/add$/);
     await expect(page.getByRole('checkbox', { name: 'Show on menu' })).toBeChecked();
     await field(page, 'Name').fill(name);
-    await page.getByRole('textbox', { name: /^Wholesale price/ }).fill('12.34');
+    // Money is typed as people write it: a price that is no amount is refused under the field, as typed;
+    // 12,50 is twelve rand fifty (issue 19), shown back the way every screen shows money.
+    const price = page.getByRole('textbox', { name: /^Wholesale price/ });
+    await price.fill('12,50,1');
+    await price.press('Tab');
+    await expect(page.getByText('Wholesale price must be an amount such as 1 234,50.')).toBeVisible();
+    await expect(price).toHaveValue('12,50,1');
+    await price.fill('12,50');
+    await price.press('Tab');
+    await expect(price).toHaveValue('R 12,50');
+    await expect(page.getByText('Wholesale price must be an amount such as 1 234,50.')).toBeHidden();
     await page.getByRole('button', { name: 'New unit' }).click();
     const dialog = page.getByRole('dialog', { name: 'New unit' });
     await dialog.getByRole('textbox', { name: /^Quantity/ }).fill(quantity);
@@ -94,6 +104,7 @@ test.describe('staff keep colours and components', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add' }).click();
     await expect(page).toHaveURL(/\/components$/);
+    await expect(page.getByText('Saved.')).toBeVisible();
 
     // The list shows its thumbnail and price; the search finds it.
     await page.getByRole('textbox', { name: 'Search components by name' }).fill(name);
@@ -103,7 +114,7 @@ test.describe('staff keep colours and components', () => {
     const thumbnail = row.getByRole('img', { name: `Picture of ${name}` });
     await expect(thumbnail).toBeVisible();
     await expect.poll(() => drawn(thumbnail)).toBe(true);
-    await expect(row).toContainText('R 12,34');
+    await expect(row).toContainText('R 12,50');
     await expect(row).toContainText(`${quantity} Stem`);
     await expect(row.getByRole('link', { name: `Rates of ${name}` })).toHaveAttribute(
       'href',
@@ -116,7 +127,8 @@ test.describe('staff keep colours and components', () => {
     await expect(field(page, 'Name')).toHaveValue(name);
     await expect(page.getByRole('img', { name: `Picture of ${name}` })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Commission' })).toBeChecked();
-    await page.getByRole('textbox', { name: /^Wholesale price/ }).fill('15');
+    await expect(price).toHaveValue('R 12,50');
+    await price.fill('15');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/components$/);
     await page.getByRole('textbox', { name: 'Search components by name' }).fill(name);

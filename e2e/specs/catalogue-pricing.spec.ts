@@ -62,7 +62,7 @@ test.describe('staff price components in profit centres', () => {
     await openProfitCentres(page);
     for (const header of ['Name', 'Default markup', 'Rebate', 'Auto update', 'Actions'])
       await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
-    await expect(page.getByRole('row', { name: /^Web/ })).toContainText('110%');
+    await expect(page.getByRole('row', { name: /^Web/ })).toContainText('110 %');
     await expectAccessible(page);
 
     // The centre: percentages typed, Submit off until it has a name.
@@ -80,8 +80,8 @@ test.describe('staff price components in profit centres', () => {
     await page.getByRole('textbox', { name: 'Search profit centres by name' }).fill(centre.toUpperCase());
     await expect(page.getByRole('row')).toHaveCount(2);
     const row = page.getByRole('row', { name: new RegExp(centre) });
-    await expect(row).toContainText('60%');
-    await expect(row).toContainText('5%');
+    await expect(row).toContainText('60 %');
+    await expect(row).toContainText('5 %');
     await expect(row).toContainText('Yes');
   });
 
@@ -108,15 +108,15 @@ test.describe('staff price components in profit centres', () => {
     await box(page, /^Profit centre/).click();
     await page.getByRole('option', { name: centre }).click();
     await expect(page.getByRole('checkbox', { name: /Auto update/ })).toBeChecked();
-    await expect(box(page, /^Markup/)).toHaveValue('60%');
+    await expect(box(page, /^Markup/)).toHaveValue('60 %');
     await expect(box(page, /^Markup/)).toHaveAttribute('readonly', '');
-    await expect(box(page, /^Rebate/)).toHaveValue('5%');
+    await expect(box(page, /^Rebate/)).toHaveValue('5 %');
     // (12.34 × 1.6 × 1.15) ÷ 0.95 = 23.9006…
     await expect(box(page, /^Price/)).toHaveValue('R 23,90');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const rate = page.getByRole('row', { name: new RegExp(`^${centre}`) });
-    await expect(rate).toContainText('60%');
+    await expect(rate).toContainText('60 %');
     await expect(rate).toContainText('R 23,90');
     await expect(page.getByRole('heading', { level: 2, name: 'Add a rate' })).toBeVisible();
 
@@ -130,13 +130,13 @@ test.describe('staff price components in profit centres', () => {
     // The centre's new default markup reprices the rate that follows it.
     await page.goto('/profit-centres');
     await page.getByRole('link', { name: `Edit ${centre}` }).click();
-    await expect(box(page, /^Default markup/)).toHaveValue('60%');
+    await expect(box(page, /^Default markup/)).toHaveValue('60 %');
     await box(page, /^Default markup/).fill('80');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/profit-centres$/);
     await page.goto(`/componentrates/${String(component.id)}`);
     // (12.34 × 1.8 × 1.15) ÷ 0.95 = 26.888…
-    await expect(rate).toContainText('80%');
+    await expect(rate).toContainText('80 %');
     await expect(rate).toContainText('R 26,89');
   });
 

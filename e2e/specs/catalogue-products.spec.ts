@@ -205,7 +205,7 @@ test.describe('staff keep the products and their variants’ recipes', () => {
     };
     // All three are required.
     await form.getByRole('button', { name: 'Add' }).click();
-    await expect(form.getByText('The component id field is required.')).toBeVisible();
+    await expect(form.getByText('Choose a component.')).toBeVisible();
     // The component has no rate in that centre: the server's 422 under the field.
     await pickComponent();
     await pickCentre(otherCentre);
@@ -230,10 +230,10 @@ test.describe('staff keep the products and their variants’ recipes', () => {
     // The quantity changes in place, saved on Enter; a 0 is refused under the box.
     await quantity.fill('0');
     await quantity.press('Enter');
-    await expect(page.getByText('The quantity field must be greater than 0.')).toBeVisible();
+    await expect(page.getByText('Quantity must be more than 0.')).toBeVisible();
     await quantity.fill('3');
     await quantity.press('Enter');
-    await expect(page.getByText('The quantity field must be greater than 0.')).toBeHidden();
+    await expect(page.getByText('Quantity must be more than 0.')).toBeHidden();
     await expect.poll(() => variantPrice(page, productId, variantId)).toBeGreaterThan(added);
     const changed = await variantPrice(page, productId, variantId);
     await expect(price).toHaveText(rand(changed));

@@ -47,7 +47,7 @@ test.describe('staff keep the locations', () => {
     await field(page, 'Name').fill(name);
     await pickParent(page, 'Cape To', 'Cape Town');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('The handle has already been taken.')).toBeVisible();
+    await expect(page.getByText('This handle is already taken.')).toBeVisible();
     await expect(field(page, 'Handle')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/locations\/add$/);
     await expectAccessible(page);

@@ -66,7 +66,7 @@ test.describe('staff keep the partners', () => {
     // A rating outside 1..10 is refused under the field, in the server's words.
     await field(page, 'Rating').fill('11');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('The rating field must be between 1 and 10.')).toBeVisible();
+    await expect(page.getByText('Rating must be between 1 and 10.')).toBeVisible();
     await field(page, 'Rating').fill('8');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/partners$/);

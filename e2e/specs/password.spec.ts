@@ -28,7 +28,7 @@ test('forgot password, reset through the mailed link, sign in, and change it bac
   await page.getByLabel(/^New password/).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await reset.click();
-  await expect(page.getByText('The password field must be at least 8 characters.')).toBeVisible();
+  await expect(page.getByText('Password must have at least 8 characters.')).toBeVisible();
 
   await page.getByLabel(/^New password/).fill('Sunflower-2026');
   await page.getByLabel('Confirm new password').fill('Sunflower-2026');

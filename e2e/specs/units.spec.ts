@@ -38,7 +38,7 @@ test.describe('staff keep the units of measure', () => {
     await expect(page.getByText(CODE_HINT)).toBeVisible();
     await expect(page.getByRole('button', { name: 'EXIT' })).toBeVisible();
     await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByText('The name field is required.')).toBeVisible();
+    await expect(page.getByText('Name is required.')).toBeVisible();
     await field(page, 'Name').fill(name);
     await field(page, 'Short code').fill('shf');
     await expectAccessible(page);
@@ -51,7 +51,7 @@ test.describe('staff keep the units of measure', () => {
     await field(page, 'Name').fill(name);
     await field(page, 'Short code').fill('shf2');
     await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByText('The name has already been taken.')).toBeVisible();
+    await expect(page.getByText('This name is already taken.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'EXIT' }).click();
     await page

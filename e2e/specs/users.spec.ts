@@ -31,7 +31,7 @@ async function addPartnerUser(page: Page, name: string, check = false) {
   if (check) {
     // The partner is required for a partner user, said before anything is sent.
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('The partner id field is required when role id is 1.')).toBeVisible();
+    await expect(page.getByText('Choose the partner this user works for.')).toBeVisible();
     await expectAccessible(page);
   }
   await page.getByRole('textbox', { name: 'Partner' }).fill('Constantia');
@@ -87,7 +87,7 @@ test('staff add a user, who sets a password from the e-mailed link, signs in and
   await page.getByRole('radio', { name: 'Admin' }).check();
   await expect(page.getByRole('textbox', { name: 'Partner' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('The email has already been taken.')).toBeVisible();
+  await expect(page.getByText('This email is already taken.')).toBeVisible();
   await signOut(page);
 
   // The mailed link opens the password page; the password set there signs in.

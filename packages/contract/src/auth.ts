@@ -20,7 +20,7 @@ const confirmed = <T extends { password: string; password_confirmation: string }
     ctx.addIssue({
       code: 'custom',
       path: ['password'],
-      message: 'The password field confirmation does not match.',
+      message: 'The passwords do not match.',
     });
   }
 };

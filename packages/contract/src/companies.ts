@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { MESSAGES } from './validation';
+
 import { formBoolean } from './forms';
 import { listRequest } from './paging';
 
@@ -35,7 +37,7 @@ const words = (field: CompanyField) => field.replace(/_/g, ' ');
 /** A Xero ContactID (a GUID), or blank/null to clear the company's contact. */
 const contactId = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z.string().trim().pipe(z.uuid('The :attribute field must be a valid UUID.')).nullable(),
+  z.string().trim().pipe(z.uuid(MESSAGES.uuid)).nullable(),
 );
 
 /**
@@ -60,8 +62,8 @@ export const companyBody = z
         path: [field],
         message:
           given.length === 0
-            ? `The :attribute field is required when none of ${others.join(' / ')} are present.`
-            : `The :attribute field prohibits ${others.join(' / ')} from being present.`,
+            ? `:Attribute is required when none of ${others.join(' / ')} are present.`
+            : `:Attribute cannot be sent with ${others.join(' / ')}.`,
       });
     }
   });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { MESSAGES } from './validation';
+
 import { idField } from './fields';
 import { formOptional } from './forms';
 import { partnerRef } from './me';
@@ -34,7 +36,7 @@ export type CustomerListQuery = z.infer<typeof customerListRequest>;
 export const customerPartnerBody = z.object({
   partnerId: z
     .unknown()
-    .refine((v): boolean => v !== undefined, 'The :attribute field must be present.')
+    .refine((v): boolean => v !== undefined, MESSAGES.present)
     .pipe(formOptional(idField())),
 });
 export type CustomerPartnerBody = z.input<typeof customerPartnerBody>;

@@ -29,25 +29,25 @@ describe('idParams', () => {
 });
 
 describe('idField', () => {
-  it('takes whole numbers and digit strings within range, in Laravel words otherwise', () => {
+  it('takes whole numbers and digit strings within range, in words otherwise', () => {
     expect(messages(idField(), 5)).toBe(5);
     expect(messages(idField(), '5')).toBe(5);
-    expect(messages(idField(), 0)).toEqual(['The field field must be at least 1.']);
-    expect(messages(idField(), MAX_ID + 1)).toEqual(['The field field must not be greater than 2147483647.']);
+    expect(messages(idField(), 0)).toEqual(['Field must be at least 1.']);
+    expect(messages(idField(), MAX_ID + 1)).toEqual(['Field must be at most 2147483647.']);
     for (const v of [true, [1], '1e3', '0x10', 1.5, '1.0', {}, Number.NaN])
-      expect(messages(idField(), v), JSON.stringify(v)).toEqual(['The field field must be an integer.']);
-    expect(messages(idField(), undefined)).toEqual(['The field field is required.']);
+      expect(messages(idField(), v), JSON.stringify(v)).toEqual(['Field must be a whole number.']);
+    expect(messages(idField(), undefined)).toEqual(['Choose a field.']);
   });
 });
 
 describe('text and requiredText', () => {
   it('refuse control characters and lone surrogates, keep tabs, line breaks and surrogate pairs', () => {
-    const refused = ['The field field must not contain control characters.'];
+    const refused = ['Field must not contain control characters.'];
     for (const v of ['a\u0000b', '\ud800x', 'x\udc00', '\u001b[1m', '\u007f', '\u0085'])
       expect(messages(requiredText(), v), JSON.stringify(v)).toEqual(refused);
     expect(messages(requiredText(), ' a\tb\r\nc 🌸 ')).toBe('a\tb\r\nc 🌸');
-    expect(messages(text(3), 'abcd')).toEqual(['The field field must not be greater than 3 characters.']);
-    expect(messages(requiredText(), '   ')).toEqual(['The field field is required.']);
+    expect(messages(text(3), 'abcd')).toEqual(['Field can have at most 3 characters.']);
+    expect(messages(requiredText(), '   ')).toEqual(['Field is required.']);
   });
 });
 
@@ -63,6 +63,6 @@ describe('dateField', () => {
       '2026-1-1',
       'today',
     ])
-      expect(messages(dateField(), v), v).toEqual(['The field field must be a valid date.']);
+      expect(messages(dateField(), v), v).toEqual(['Field must be a valid date.']);
   });
 });

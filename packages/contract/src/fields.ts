@@ -10,14 +10,15 @@ export const MAX_ID = 2_147_483_647;
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2999-12-31';
 
+/** An id's refusals (see validation.ts for the placeholders): a missing one is a choice not made. */
 export const ID_MESSAGES = {
-  integer: 'The :attribute field must be an integer.',
-  min: 'The :attribute field must be at least 1.',
-  max: `The :attribute field must not be greater than ${String(MAX_ID)}.`,
-  required: 'The :attribute field is required.',
+  integer: ':Attribute must be a whole number.',
+  min: ':Attribute must be at least 1.',
+  max: `:Attribute must be at most ${String(MAX_ID)}.`,
+  required: 'Choose :a_attribute.',
 } as const;
-export const TEXT_MESSAGE = 'The :attribute field must not contain control characters.';
-export const DATE_MESSAGE = 'The :attribute field must be a valid date.';
+export const TEXT_MESSAGE = ':Attribute must not contain control characters.';
+export const DATE_MESSAGE = ':Attribute must be a valid date.';
 
 /** Decimal digits, optionally signed, without leading zeros (as PHP's FILTER_VALIDATE_INT reads an integer). */
 const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;

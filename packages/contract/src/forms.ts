@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+import { formatMoney, parseMoney } from './money';
+import { MESSAGES } from './validation';
+
 /**
  * Form fields as Laravel reads them, so one schema serves JSON, urlencoded and multipart bodies alike:
  * a form sends every value as text, JSON sends it typed, and a blank text means "not given"
@@ -50,22 +53,48 @@ const hasDecimals = (value: number, places: number) => {
 /** The most a price may be, in rand: a typo of three extra zeros is refused rather than priced. */
 export const MAX_RAND = 1_000_000;
 
-/** A rand amount a form may send as text: required, 0 or more, at most two decimals. */
+export const MONEY_MESSAGES = {
+  negative: ':Attribute cannot be negative.',
+  max: (max: number) => `:Attribute must be at most ${formatMoney(max)}.`,
+  decimals: ':Attribute can have at most 2 decimals.',
+} as const;
+
+/**
+ * A rand amount: a JSON number, or text as a person types it (`12,50`, `1 234.5`, read by `parseMoney`, the
+ * same function the web's money inputs use); required, 0 or more, at most two decimals. A text that is not an
+ * amount is refused with parseMoney's message, never read as another number.
+ */
 export const formMoney = (max = MAX_RAND) =>
-  formNumber().pipe(
-    z
-      .number()
-      .min(0)
-      .max(max)
-      .refine((v) => hasDecimals(v, 2), 'The :attribute field must have 0-2 decimal places.'),
-  );
+  z
+    .unknown()
+    .transform((value, ctx): number => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      };
+      const given = blankToNull(value);
+      if (given === null || given === undefined) return fail(MESSAGES.required);
+      if (typeof given === 'number') return given;
+      if (typeof given !== 'string') return fail(MESSAGES.number);
+      const parsed = parseMoney(given);
+      return parsed.ok ? parsed.value : fail(parsed.message);
+    })
+    .pipe(
+      z
+        .number()
+        .min(0, MONEY_MESSAGES.negative)
+        .max(max, MONEY_MESSAGES.max(max))
+        .refine((v) => hasDecimals(v, 2), MONEY_MESSAGES.decimals),
+    )
+    // How OpenAPI documents it (the transform itself has no JSON Schema).
+    .meta({ type: 'number', minimum: 0, maximum: max });
 
 /**
  * A fraction (markup, rebate, VAT) between `min` and `max` (the message says it in percent, as the screens
  * show it), rounded to the four decimals it is stored with. `formFraction` reads it from a form's text.
  */
 export const fraction = (min: number, max: number) => {
-  const message = `The :attribute field must be between ${String(min * 100)}% and ${String(max * 100)}%.`;
+  const message = `:Attribute must be between ${String(min * 100)} % and ${String(max * 100)} %.`;
   return z
     .number()
     .min(min, message)
@@ -82,7 +111,7 @@ export const formQuantity = (max = 100_000) =>
   formNumber().pipe(
     z
       .number()
-      .gt(0, 'The :attribute field must be greater than 0.')
+      .gt(0, ':Attribute must be more than 0.')
       .max(max)
-      .refine((v) => hasDecimals(v, 3), 'The :attribute field must have 0-3 decimal places.'),
+      .refine((v) => hasDecimals(v, 3), ':Attribute can have at most 3 decimals.'),
   );

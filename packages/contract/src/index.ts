@@ -13,6 +13,7 @@ export * from './pricing';
 export * from './orders';
 export * from './dates';
 export * from './forms';
+export * from './money';
 export * from './locations';
 export * from './measure-units';
 export * from './colours';

@@ -81,7 +81,7 @@ export const locationBody = z.object({
   parent_id: formOptional(idField()),
   handle: formOptional(
     text(255).regex(HANDLE_PATTERN, {
-      message: 'The :attribute field must only contain lower-case letters, numbers and single dashes.',
+      message: ':Attribute can only contain lower-case letters, numbers and single dashes.',
     }),
   ),
   header1: optionalString(255),

@@ -93,11 +93,11 @@ export type Partner = z.infer<typeof partner>;
 
 const optionalEmail = () => optionalString(255).pipe(z.email().nullable());
 
-const BETWEEN_RATING = `The :attribute field must be between ${String(RATING_MIN)} and ${String(RATING_MAX)}.`;
+const BETWEEN_RATING = `:Attribute must be between ${String(RATING_MIN)} and ${String(RATING_MAX)}.`;
 const rating = () =>
   formNumber().pipe(z.int().min(RATING_MIN, BETWEEN_RATING).max(RATING_MAX, BETWEEN_RATING));
 
-const COMMISSION_RANGE = 'The :attribute field must be between 0% and 100%.';
+const COMMISSION_RANGE = ':Attribute must be between 0 % and 100 %.';
 /** A fraction read as the percentage the form shows, with at most two decimals (25.5 % is 0.255). */
 const commission = () =>
   formNumber().pipe(
@@ -107,7 +107,7 @@ const commission = () =>
       .max(1, COMMISSION_RANGE)
       .refine(
         (v) => Math.abs(v * 10_000 - Math.round(v * 10_000)) < 1e-6,
-        'The :attribute field must be a percentage with at most 2 decimal places.',
+        ':Attribute can have at most 2 decimals.',
       )
       .transform((v) => Math.round(v * 10_000) / 10_000),
   );

@@ -40,7 +40,7 @@ export const profitCentreBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['default_markup'],
-        message: 'The :attribute field is required when default auto update is true.',
+        message: ':Attribute is required when auto update is on.',
       });
   });
 export type ProfitCentreBody = z.input<typeof profitCentreBody>;
@@ -89,7 +89,7 @@ export const componentRateBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['markup'],
-        message: 'The :attribute field is required when auto update is false.',
+        message: ':Attribute is required when auto update is off.',
       });
   });
 export type ComponentRateBody = z.input<typeof componentRateBody>;

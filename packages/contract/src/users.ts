@@ -4,7 +4,7 @@ import { idField, text } from './fields';
 import { formBoolean } from './forms';
 import { partnerRef, ROLE_IDS } from './me';
 import { given, listRequest } from './paging';
-import { email, requiredString } from './validation';
+import { email, requiredString, MESSAGES } from './validation';
 
 /** A user as the users list and form read it (part 2, point 3 "User"). */
 export const userRecord = z.object({
@@ -40,16 +40,11 @@ const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
 const phoneNumber = text(30)
   .nullish()
   .transform((v) => (v === '' ? null : v))
-  .refine(
-    (v) => v === null || v === undefined || PHONE_PATTERN.test(v),
-    'The :attribute field format is invalid.',
-  );
+  .refine((v) => v === null || v === undefined || PHONE_PATTERN.test(v), MESSAGES.format);
 
-/** 1 partner, 2 staff; anything else is "The selected role id is invalid.". */
+/** 1 partner, 2 staff; anything else is "Choose a valid role.". */
 const roleId = idField().pipe(
-  z
-    .number()
-    .refine((v) => v === ROLE_IDS.partner || v === ROLE_IDS.staff, 'The selected :attribute is invalid.'),
+  z.number().refine((v) => v === ROLE_IDS.partner || v === ROLE_IDS.staff, MESSAGES.invalidChoice),
 );
 
 /** Blank is "none" (null); absent is "not given" (undefined: the stored value stays). */
@@ -61,7 +56,7 @@ const optionalPartnerId = z.preprocess(
 const optionalFlag = given(formBoolean().optional());
 
 export const USER_MESSAGES = {
-  partnerRequired: 'The partner id field is required when role id is 1.',
+  partnerRequired: 'Choose the partner this user works for.',
   ownAccount: 'You cannot disable your own account.',
   ownStaffRole: 'You cannot remove your own staff role.',
   ownRole: 'You cannot change your own role.',

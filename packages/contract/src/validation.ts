@@ -3,48 +3,81 @@ import { z } from 'zod';
 import { dateField, isCleanText, requiredText, TEXT_MESSAGE } from './fields';
 
 /**
- * Validation messages in Laravel's words, because the clients were written against a Laravel API.
- * Messages carry an `:attribute` placeholder; `toErrorBag` fills it from the field's path, the way Laravel
- * turns `password_confirmation` into "password confirmation".
+ * Validation messages in words a florist uses (issue 19): "Wholesale price is required.", never
+ * "The wholesale excl vat field is required.". A message is a template: `:Attribute` is the field's label
+ * (at the start of a sentence), `:attribute` the same in the middle of one, `:a_attribute` with "a" or "an".
+ * `toErrorBag` fills them from the field's path with `fieldLabel`, so the server's 422 bags and the web's
+ * checks before sending say the same thing. The bag stays keyed by the fields the client sends.
  */
-z.config({
-  customError: (issue) => {
-    const input: unknown = issue.input;
-    if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) {
-      if (issue.code === 'invalid_type' || issue.code === 'too_small')
-        return 'The :attribute field is required.';
-    }
-    switch (issue.code) {
-      case 'invalid_type':
-        if (issue.expected === 'int') return 'The :attribute field must be an integer.';
-        if (issue.expected === 'number') return 'The :attribute field must be a number.';
-        if (issue.expected === 'boolean') return 'The :attribute field must be true or false.';
-        if (issue.expected === 'array') return 'The :attribute field must be an array.';
-        return 'The :attribute field must be a string.';
-      case 'too_small':
-        if (issue.origin === 'string')
-          return `The :attribute field must be at least ${String(issue.minimum)} characters.`;
-        if (issue.origin === 'array')
-          return `The :attribute field must have at least ${String(issue.minimum)} items.`;
-        return `The :attribute field must be at least ${String(issue.minimum)}.`;
-      case 'too_big':
-        if (issue.origin === 'string')
-          return `The :attribute field must not be greater than ${String(issue.maximum)} characters.`;
-        return `The :attribute field must not be greater than ${String(issue.maximum)}.`;
-      case 'invalid_format':
-        if (issue.format === 'email') return 'The :attribute field must be a valid email address.';
-        if (issue.format === 'date') return 'The :attribute field must be a valid date.';
-        return 'The :attribute field format is invalid.';
-      case 'invalid_value':
-        return 'The selected :attribute is invalid.';
-      default:
-        return 'The :attribute field is invalid.';
-    }
-  },
-});
+export const MESSAGES = {
+  required: ':Attribute is required.',
+  /** A reference chosen from a list (an id). */
+  choose: 'Choose :a_attribute.',
+  invalidChoice: 'Choose a valid :attribute.',
+  integer: ':Attribute must be a whole number.',
+  number: ':Attribute must be a number.',
+  boolean: ':Attribute must be true or false.',
+  array: ':Attribute must be a list.',
+  string: ':Attribute must be text.',
+  minLength: (n: number) => `:Attribute must have at least ${String(n)} character${n === 1 ? '' : 's'}.`,
+  maxLength: (n: number) => `:Attribute can have at most ${String(n)} characters.`,
+  minItems: (n: number) => `:Attribute must have at least ${String(n)} item${n === 1 ? '' : 's'}.`,
+  min: (n: number | bigint) => `:Attribute must be at least ${String(n)}.`,
+  max: (n: number | bigint) => `:Attribute must be at most ${String(n)}.`,
+  email: ':Attribute must be a valid email address.',
+  date: ':Attribute must be a valid date.',
+  format: ':Attribute is not in the right format.',
+  invalid: ':Attribute is not valid.',
+  taken: 'This :attribute is already taken.',
+  present: ':Attribute must be sent.',
+  uuid: ':Attribute must be a valid UUID.',
+} as const;
 
-export type ErrorBag = Record<string, string[]>;
+/**
+ * Labels of the fields whose name is not already the words on the screen, keyed by the name the client
+ * sends. Any other field reads as its name in words (`owner_email` and `ownerEmail` as "Owner email").
+ */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  wholesale_excl_vat: 'Wholesale price',
+  wholesaleDeliveryFee: 'Wholesale delivery fee',
+  default_markup: 'Default markup',
+  default_auto_update: 'Auto update',
+  partner_id: 'Partner',
+  partnerId: 'Partner',
+  role_id: 'Role',
+  component_id: 'Component',
+  profit_centre_id: 'Profit centre',
+  unit_id: 'Unit',
+  colour_id: 'Colour',
+  measure_unit_id: 'Measure unit',
+  product_variant_id: 'Product variant',
+  parent_id: 'Parent',
+  province_id: 'Province',
+  city_id: 'City',
+  location_id: 'Suburb',
+  xero_contact_id: 'Xero contact',
+  image_file: 'Picture',
+  vat: 'VAT',
+  vatNumber: 'VAT number',
+  phone_number: 'Phone number',
+  password_confirmation: 'Password confirmation',
+  first_name: 'First name',
+  last_name: 'Last name',
+  start_date: 'Start date',
+  end_date: 'End date',
+  b2b: 'B2B',
+  // Query parameters of the lists.
+  q: 'Search',
+  p: 'Partner',
+  s: 'Sort',
+  d: 'Sort direction',
+  sd: 'From date',
+  ed: 'To date',
+  pT: 'Record type',
+  pI: 'Record id',
+};
 
+/** A field's name in words: `password_confirmation` as "password confirmation" (Laravel's way). */
 export function attributeName(path: readonly PropertyKey[]): string {
   const key = path.map(String).join('.');
   return key
@@ -53,19 +86,89 @@ export function attributeName(path: readonly PropertyKey[]): string {
     .toLowerCase();
 }
 
+/** The label a field is called by in messages: FIELD_LABELS by its last name, else its name in words. */
+export function fieldLabel(path: readonly PropertyKey[]): string {
+  const names = path.filter((p) => typeof p !== 'number').map(String);
+  const last = names[names.length - 1] ?? 'body';
+  const known = FIELD_LABELS[last];
+  if (known) return known;
+  const words = attributeName([last]);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "VAT" keeps its capitals in a sentence; "Wholesale price" reads "wholesale price". */
+const inSentence = (label: string) =>
+  /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+
+/** A message template with the field's label put in (see MESSAGES). */
+export function fillMessage(template: string, path: readonly PropertyKey[]): string {
+  const label = fieldLabel(path);
+  const middle = inSentence(label);
+  const article = /^[aeiou]/i.test(middle) && !/^[A-Z]{2}/.test(middle) ? 'an' : 'a';
+  return template
+    .replace(/:Attribute/g, label)
+    .replace(/:a_attribute/g, `${article} ${middle}`)
+    .replace(/:attribute/g, middle);
+}
+
+const isBlank = (input: unknown) =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+
+z.config({
+  customError: (issue) => {
+    const input: unknown = issue.input;
+    if (isBlank(input) && (issue.code === 'invalid_type' || issue.code === 'too_small'))
+      return MESSAGES.required;
+    switch (issue.code) {
+      case 'invalid_type':
+        if (issue.expected === 'int') return MESSAGES.integer;
+        if (issue.expected === 'number') return MESSAGES.number;
+        if (issue.expected === 'boolean') return MESSAGES.boolean;
+        if (issue.expected === 'array') return MESSAGES.array;
+        return MESSAGES.string;
+      case 'too_small':
+        if (issue.origin === 'string') return MESSAGES.minLength(Number(issue.minimum));
+        if (issue.origin === 'array') return MESSAGES.minItems(Number(issue.minimum));
+        return MESSAGES.min(issue.minimum);
+      case 'too_big':
+        if (issue.origin === 'string') return MESSAGES.maxLength(Number(issue.maximum));
+        return MESSAGES.max(issue.maximum);
+      case 'invalid_format':
+        if (issue.format === 'email') return MESSAGES.email;
+        if (issue.format === 'date') return MESSAGES.date;
+        return MESSAGES.format;
+      case 'invalid_value':
+        return MESSAGES.invalidChoice;
+      default:
+        return MESSAGES.invalid;
+    }
+  },
+});
+
+export type ErrorBag = Record<string, string[]>;
+
 export function fieldKey(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
-/** Zod issues to Laravel's `errors` bag: field name to its messages, in order. */
+/** Zod issues to Laravel's `errors` bag: field name to its messages (labels filled in), in order. */
 export function toErrorBag(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorBag {
   const bag: ErrorBag = {};
   for (const issue of issues) {
     const key = fieldKey(issue.path) || 'body';
-    const message = issue.message.replace(/:attribute/g, attributeName(issue.path) || 'body');
-    (bag[key] ??= []).push(message);
+    (bag[key] ??= []).push(fillMessage(issue.message, issue.path));
   }
   return bag;
+}
+
+/** A bag of templates (a server rule's own refusals) with each field's label filled in. */
+export function fillErrorBag(bag: ErrorBag): ErrorBag {
+  return Object.fromEntries(
+    Object.entries(bag).map(([field, messages]) => [
+      field,
+      messages.map((m) => fillMessage(m, field.split('.'))),
+    ]),
+  );
 }
 
 /** Laravel's summary message: the first error, plus "(and N more errors)". */

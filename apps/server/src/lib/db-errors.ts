@@ -1,3 +1,4 @@
+import { MESSAGES } from '@bloomline/contract';
 import { ValidationError } from './errors';
 import { conflict } from './errors';
 import type { HttpError } from './errors';
@@ -35,8 +36,6 @@ const plural = (table: string) => RECORD_NAMES[table]?.[1] ?? table.replace(/_/g
 const singular = (table: string) =>
   RECORD_NAMES[table]?.[0] ?? table.replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
 
-const words = (field: string) => field.replace(/_id$/, ' id').replace(/_/g, ' ');
-
 /**
  * A unique index is named `<table>_<column>_unique`, so a clash is reported on the field the client sent:
  * the whole convention lives here.
@@ -60,7 +59,7 @@ export function constraintError(error: unknown): HttpError | null {
   switch (e.code) {
     case '23505': {
       const field = uniqueField(e);
-      return ValidationError.field(field, `The ${words(field)} has already been taken.`);
+      return ValidationError.field(field, MESSAGES.taken);
     }
     case '23503': {
       // Deleting (or re-keying) a row that others point at: the error names the referencing table.
@@ -71,11 +70,11 @@ export function constraintError(error: unknown): HttpError | null {
         );
       }
       const field = /^Key \(([a-z_]+)\)/.exec(e.detail ?? '')?.[1] ?? 'id';
-      return ValidationError.field(field, `The selected ${words(field)} is invalid.`);
+      return ValidationError.field(field, MESSAGES.invalidChoice);
     }
     case '23502': {
       const field = e.column ?? 'id';
-      return ValidationError.field(field, `The ${words(field)} field is required.`);
+      return ValidationError.field(field, MESSAGES.required);
     }
     case '22001':
     case '22003':

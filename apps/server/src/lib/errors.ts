@@ -1,5 +1,5 @@
 import type { ErrorBag } from '@bloomline/contract';
-import { ERROR_MESSAGES } from '@bloomline/contract';
+import { ERROR_MESSAGES, fillErrorBag } from '@bloomline/contract';
 
 /** Domain errors thrown by services; the one error handler turns them into answers. */
 export class HttpError extends Error {
@@ -12,12 +12,16 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 422. Its messages may be the contract's templates (`:Attribute cannot be in the past.`): each field's label
+ * is filled in as the contract does for schema errors, so a rule of a service speaks like the schemas.
+ */
 export class ValidationError extends HttpError {
-  constructor(
-    readonly errors: ErrorBag,
-    message?: string,
-  ) {
-    super(422, message ?? Object.values(errors).flat()[0] ?? 'The given data was invalid.');
+  readonly errors: ErrorBag;
+  constructor(errors: ErrorBag, message?: string) {
+    const filled = fillErrorBag(errors);
+    super(422, message ?? Object.values(filled).flat()[0] ?? 'The given data was invalid.');
+    this.errors = filled;
   }
   static field(field: string, message: string) {
     return new ValidationError({ [field]: [message] });

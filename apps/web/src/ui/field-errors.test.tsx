@@ -8,8 +8,8 @@ import { renderUi } from '@/test/render';
 import { fieldError, FieldErrors } from './field-errors';
 
 const bag: ErrorBag = {
-  email: ['The email field is required.', 'The email field must be a valid email address.'],
-  password: ['The password field is required.'],
+  email: ['Email is required.', 'Email must be a valid email address.'],
+  password: ['Password is required.'],
 };
 
 describe('<FieldErrors>', () => {
@@ -18,7 +18,7 @@ describe('<FieldErrors>', () => {
     const alert = screen.getByRole('alert');
     const items = within(alert).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual(bag.email);
-    expect(screen.queryByText('The password field is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password is required.')).not.toBeInTheDocument();
   });
 
   it('renders nothing when the field has no errors', () => {
@@ -31,10 +31,8 @@ describe('<FieldErrors>', () => {
 
 describe('fieldError', () => {
   it('joins the messages of a field for an input', () => {
-    expect(fieldError(bag, 'password')).toBe('The password field is required.');
-    expect(fieldError(bag, 'email')).toBe(
-      'The email field is required. The email field must be a valid email address.',
-    );
+    expect(fieldError(bag, 'password')).toBe('Password is required.');
+    expect(fieldError(bag, 'email')).toBe('Email is required. Email must be a valid email address.');
     expect(fieldError(bag, 'name')).toBeUndefined();
     expect(fieldError(undefined, 'email')).toBeUndefined();
   });

@@ -1,20 +1,14 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { formatPercent, parsePercent } from '@bloomline/contract';
+
+import { typedNumberInput } from './money';
 
 /**
- * A percentage as the forms type it (markup, rebate): 0 up to `maxFraction` × 100, two decimals, no spinner.
- * The form holds percent; `fromPercent` (ui/percent.ts) turns it into the fraction the API takes. Out-of-range
- * values are left as typed so the contract's message explains them.
+ * A percentage typed as people write it (`12,5`, `12.5 %`), shown back as '12,5 %' once valid. The form holds
+ * the text; `fractionValue` (ui/percent.ts) turns it into the fraction the API takes. Out-of-range or malformed
+ * values stay as typed so the contract's message explains them under the field.
  */
-export function PercentInput({ maxFraction, ...props }: NumberInputProps & { maxFraction: number }) {
-  return (
-    <NumberInput
-      suffix="%"
-      min={0}
-      max={maxFraction * 100}
-      decimalScale={2}
-      clampBehavior="none"
-      hideControls
-      {...props}
-    />
-  );
-}
+export const PercentInput = typedNumberInput(
+  parsePercent,
+  // The input reads percent, so what is shown is the fraction parsePercent gave, written back.
+  (fraction) => formatPercent(fraction),
+);

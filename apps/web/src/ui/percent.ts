@@ -1,17 +1,21 @@
-import { toFraction } from '@bloomline/contract';
-
-import { EMPTY_TEXT } from './empty';
+import { formatPercent, parsePercent } from '@bloomline/contract';
 
 /**
- * Markups, rebates and VAT travel as fractions (0.15) and are typed and shown as percentages (15), part 2,
- * point 5. The fractions have four decimals, so a percentage has two.
+ * Markups, rebates, commission and VAT travel as fractions (0.15) and are typed and shown as percentages
+ * ('15 %', '12,5 %'), part 2, point 5, with the contract's one format and parser.
  */
-export const toPercent = (fraction: number) => Math.round(fraction * 10_000) / 100;
-/** A typed percentage as the fraction the API takes, rounded to the four decimals it is stored with. */
-export const fromPercent = (percent: number) => toFraction(percent / 100);
+export { formatPercent };
 
-/** '12.5%', or the empty mark for none. */
-export function formatPercent(fraction: number | null | undefined): string {
-  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return EMPTY_TEXT;
-  return `${String(toPercent(fraction))}%`;
+/** What a percent input shows for a stored fraction: '12,5 %', or empty for none. */
+export const percentText = (fraction: number | null | undefined) =>
+  fraction === null || fraction === undefined ? '' : formatPercent(fraction);
+
+/**
+ * A typed percentage as the fraction sent: null when blank, or the text itself when it is not a percentage
+ * (`typedFieldsSchema` names that error under the field before anything is sent).
+ */
+export function fractionValue(typed: string): number | string | null {
+  if (typed.trim() === '') return null;
+  const parsed = parsePercent(typed);
+  return parsed.ok ? parsed.value : typed;
 }

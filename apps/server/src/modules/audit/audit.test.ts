@@ -131,9 +131,9 @@ describe('GET /api/audit', () => {
     const res = await staff.get('/api/audit?user=abc&pT=order_line&pI=0');
     expect(res.statusCode).toBe(422);
     expect(res.json<Errors>().errors).toEqual({
-      user: ['The user field must be an integer.'],
-      pT: ['The selected p t is invalid.'],
-      pI: ['The p i field must be at least 1.'],
+      user: ['User must be a whole number.'],
+      pT: ['Choose a valid record type.'],
+      pI: ['Record id must be at least 1.'],
     });
     for (const query of ['?pI=1.5', '?pI=-3', '?user=99999999999', '?pT=ORDER%20LINE']) {
       expect((await staff.get(`/api/audit${query}`)).statusCode, query).toBe(422);

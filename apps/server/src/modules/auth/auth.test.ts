@@ -58,9 +58,9 @@ describe('sign in', () => {
     const res = await c.post('/api/login', { email: '', password: '' });
     expect(res.statusCode).toBe(422);
     const body = res.json<{ message: string; errors: Record<string, string[]> }>();
-    expect(body.errors.email).toEqual(['The email field is required.']);
-    expect(body.errors.password).toEqual(['The password field is required.']);
-    expect(body.message).toBe('The email field is required. (and 1 more error)');
+    expect(body.errors.email).toEqual(['Email is required.']);
+    expect(body.errors.password).toEqual(['Password is required.']);
+    expect(body.message).toBe('Email is required. (and 1 more error)');
   });
 
   it('answers 422 on the email field for wrong credentials', async () => {
@@ -284,7 +284,7 @@ describe('forgot and reset password', () => {
     const res = await c.post('/api/forgot-password', { email: 'not-an-email' });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors.email).toEqual([
-      'The email field must be a valid email address.',
+      'Email must be a valid email address.',
     ]);
   });
 
@@ -340,8 +340,8 @@ describe('forgot and reset password', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
-      'The password field must be at least 8 characters.',
-      'The password field confirmation does not match.',
+      'Password must have at least 8 characters.',
+      'The passwords do not match.',
     ]);
   });
 });
@@ -376,7 +376,7 @@ describe('change password', () => {
       password_confirmation: 'abcdefgX',
     });
     expect(mismatch.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
-      'The password field confirmation does not match.',
+      'The passwords do not match.',
     ]);
     const short = await c.post('/api/change-password', {
       current_password: 'password',
@@ -384,7 +384,7 @@ describe('change password', () => {
       password_confirmation: 'abc',
     });
     expect(short.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
-      'The password field must be at least 8 characters.',
+      'Password must have at least 8 characters.',
     ]);
   });
 

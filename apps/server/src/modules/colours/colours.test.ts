@@ -92,15 +92,15 @@ describe('POST /api/colours', () => {
     const before = await listed();
     const blank = await staff.form('/api/colours', { name: '  ' });
     expect(blank.statusCode).toBe(422);
-    expect(blank.json<Errors>().errors).toEqual({ name: ['The name field is required.'] });
+    expect(blank.json<Errors>().errors).toEqual({ name: ['Name is required.'] });
     const long = await staff.post('/api/colours', { name: 'x'.repeat(101) });
     expect(long.statusCode).toBe(422);
     expect(Object.keys(long.json<Errors>().errors ?? {})).toEqual(['name']);
     const taken = await staff.form('/api/colours', { name: 'RED' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json<Errors>()).toEqual({
-      message: 'The name has already been taken.',
-      errors: { name: ['The name has already been taken.'] },
+      message: 'This name is already taken.',
+      errors: { name: ['This name is already taken.'] },
     });
     expect(await listed()).toEqual(before);
   });
@@ -143,7 +143,7 @@ describe('updating a colour', () => {
   it('refuses a name another colour has, and leaves the colour as it was', async () => {
     const res = await staff.put(`/api/colours/${String(clear.id)}`, { name: 'red' });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors).toEqual({ name: ['The name has already been taken.'] });
+    expect(res.json<Errors>().errors).toEqual({ name: ['This name is already taken.'] });
     expect((await listed()).find((c) => c.id === clear.id)).toEqual({ ...clear, name: 'Clear' });
   });
 

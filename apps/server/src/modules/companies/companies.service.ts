@@ -1,3 +1,4 @@
+import { MESSAGES } from '@bloomline/contract';
 import { eq } from 'drizzle-orm';
 
 import type { CompanyChange, CompanyListItem, CompanyListQuery, XeroContact } from '@bloomline/contract';
@@ -39,7 +40,7 @@ async function columnsOf(change: CompanyChange, contacts: AccountingContacts) {
     if (id === null)
       return { set: { xeroContactId: null, xeroContactName: null }, says: 'accounting contact cleared' };
     const contact = await contacts.contact(id);
-    if (!contact) throw ValidationError.field('xero_contact_id', 'The selected xero contact id is invalid.');
+    if (!contact) throw ValidationError.field('xero_contact_id', MESSAGES.invalidChoice);
     return {
       set: { xeroContactId: contact.ContactID, xeroContactName: contact.Name },
       says: `accounting contact set to ${contact.Name}`,

@@ -144,7 +144,7 @@ describe('PUT /api/companies/{id}: the flags', () => {
     const none = await staff.put(url, { name: 'Renamed' });
     expect(none.statusCode).toBe(422);
     expect(none.json<Errors>().errors?.in_store).toEqual([
-      'The in store field is required when none of xero contact id / avbob / b2b are present.',
+      'In store is required when none of xero contact id / avbob / b2b are present.',
     ]);
     expect(Object.keys(none.json<Errors>().errors ?? {})).toEqual([
       'xero_contact_id',
@@ -154,11 +154,11 @@ describe('PUT /api/companies/{id}: the flags', () => {
     ]);
     const two = await staff.put(url, { avbob: true, b2b: false });
     expect(two.json<Errors>().errors).toEqual({
-      avbob: ['The avbob field prohibits b2b from being present.'],
-      b2b: ['The b2b field prohibits avbob from being present.'],
+      avbob: ['Avbob cannot be sent with b2b.'],
+      b2b: ['B2B cannot be sent with avbob.'],
     });
     const notBoolean = await staff.put(url, { b2b: 'maybe' });
-    expect(notBoolean.json<Errors>().errors).toEqual({ b2b: ['The b2b field must be true or false.'] });
+    expect(notBoolean.json<Errors>().errors).toEqual({ b2b: ['B2B must be true or false.'] });
     expect(await companyRow(karoo)).toEqual(before);
     expect(await auditOf(karoo)).toHaveLength(entries);
   });
@@ -207,11 +207,11 @@ describe('the accounting contact (manageXero)', () => {
     const unknown = await staff.put(url, { xero_contact_id: '9f9f9f9f-9f9f-4f9f-8f9f-9f9f9f9f9f9f' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json<Errors>().errors).toEqual({
-      xero_contact_id: ['The selected xero contact id is invalid.'],
+      xero_contact_id: ['Choose a valid xero contact.'],
     });
     const malformed = await staff.put(url, { xero_contact_id: 'not-a-guid' });
     expect(malformed.json<Errors>().errors).toEqual({
-      xero_contact_id: ['The xero contact id field must be a valid UUID.'],
+      xero_contact_id: ['Xero contact must be a valid UUID.'],
     });
     expect((await companyRow(karoo)).xeroContactId).toBe(BLOOM.ContactID);
   });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@bloomline/contract';
 import { eq } from 'drizzle-orm';
 
 import type { ComponentRate, ComponentRateInput } from '@bloomline/contract';
@@ -46,11 +47,11 @@ async function read(tx: Tx, componentId: number, rateId: number): Promise<Compon
  */
 async function pricingInputs(tx: Tx, input: ComponentRateInput) {
   const centre = await sharedProfitCentre(tx, input.profit_centre_id);
-  if (!centre) throw ValidationError.field('profit_centre_id', 'The selected profit centre id is invalid.');
+  if (!centre) throw ValidationError.field('profit_centre_id', MESSAGES.invalidChoice);
   if (input.auto_update && centre.defaultMarkup === null)
     throw ValidationError.field(
       'auto_update',
-      `The auto update field cannot be on: the profit centre ${centre.name} has no default markup.`,
+      `:Attribute cannot be on: the profit centre ${centre.name} has no default markup.`,
     );
   const markup = input.auto_update ? centre.defaultMarkup! : input.markup!.toFixed(4);
   return { centre, values: { markup, autoUpdate: input.auto_update } };

@@ -163,39 +163,25 @@ describe('POST /api/components/{id}/rates', () => {
     const before = { audit: await auditCount(), rates: await rateCount() };
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ profit_centre_id: kiosk, auto_update: true }, { profit_centre_id: [DUPLICATE_RATE] }],
-      [
-        { profit_centre_id: 999999, markup: 0.5 },
-        { profit_centre_id: ['The selected profit centre id is invalid.'] },
-      ],
-      [{ markup: 0.5 }, { profit_centre_id: ['The profit centre id field is required.'] }],
+      [{ profit_centre_id: 999999, markup: 0.5 }, { profit_centre_id: ['Choose a valid profit centre.'] }],
+      [{ markup: 0.5 }, { profit_centre_id: ['Choose a profit centre.'] }],
       [
         { profit_centre_id: 'web', markup: 0.5 },
-        { profit_centre_id: ['The profit centre id field must be an integer.'] },
+        { profit_centre_id: ['Profit centre must be a whole number.'] },
       ],
       [
         { profit_centre_id: noDefault, auto_update: true },
         {
-          auto_update: [
-            'The auto update field cannot be on: the profit centre Bare centre has no default markup.',
-          ],
+          auto_update: ['Auto update cannot be on: the profit centre Bare centre has no default markup.'],
         },
       ],
       [
         { profit_centre_id: noDefault, auto_update: false, markup: '' },
-        { markup: ['The markup field is required when auto update is false.'] },
+        { markup: ['Markup is required when auto update is off.'] },
       ],
-      [
-        { profit_centre_id: noDefault, markup: 10.5 },
-        { markup: ['The markup field must be between 0% and 1000%.'] },
-      ],
-      [
-        { profit_centre_id: noDefault, markup: -1 },
-        { markup: ['The markup field must be between 0% and 1000%.'] },
-      ],
-      [
-        { profit_centre_id: noDefault, markup: 0.5, price: 'free' },
-        { price: ['The price field must be a number.'] },
-      ],
+      [{ profit_centre_id: noDefault, markup: 10.5 }, { markup: ['Markup must be between 0 % and 1000 %.'] }],
+      [{ profit_centre_id: noDefault, markup: -1 }, { markup: ['Markup must be between 0 % and 1000 %.'] }],
+      [{ profit_centre_id: noDefault, markup: 0.5, price: 'free' }, { price: ['Price must be a number.'] }],
     ];
     for (const [sent, errors] of cases) {
       const res = await staff.post(ratesUrl(bare.id), sent);
@@ -248,7 +234,7 @@ describe('PUT /api/components/{id}/rates (the rate in the body’s profit centre
   it('refuses a centre that does not exist and is staff only', async () => {
     const res = await staff.put(ratesUrl(bare.id), { profit_centre_id: 999999, markup: 0.5 });
     expect(res.json<Errors>().errors).toEqual({
-      profit_centre_id: ['The selected profit centre id is invalid.'],
+      profit_centre_id: ['Choose a valid profit centre.'],
     });
     expect((await staff.put(ratesUrl(999999), { profit_centre_id: kiosk, markup: 1 })).statusCode).toBe(404);
     expect((await partnerA.put(ratesUrl(bare.id), { profit_centre_id: kiosk })).statusCode).toBe(403);

@@ -113,15 +113,15 @@ describe('POST /api/component-units', () => {
     const unknown = await staff.post('/api/component-units', { quantity: 3, measure_unit_id: 999999 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json<Errors>().errors).toEqual({
-      measure_unit_id: ['The selected measure unit id is invalid.'],
+      measure_unit_id: ['Choose a valid measure unit.'],
     });
     const zero = await staff.post('/api/component-units', { quantity: 0, measure_unit_id: stem.id });
-    expect(zero.json<Errors>().errors).toEqual({ quantity: ['The quantity field must be greater than 0.'] });
+    expect(zero.json<Errors>().errors).toEqual({ quantity: ['Quantity must be more than 0.'] });
     const blank = await staff.form('/api/component-units', { quantity: '', measure_unit_id: '' });
     expect(Object.keys(blank.json<Errors>().errors).sort()).toEqual(['measure_unit_id', 'quantity']);
     const fine = await staff.post('/api/component-units', { quantity: 1.2345, measure_unit_id: stem.id });
     expect(fine.json<Errors>().errors).toEqual({
-      quantity: ['The quantity field must have 0-3 decimal places.'],
+      quantity: ['Quantity can have at most 3 decimals.'],
     });
     expect(await units()).toEqual(before);
   });

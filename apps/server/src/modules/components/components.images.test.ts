@@ -112,9 +112,9 @@ describe('POST /api/components/{id}/image', () => {
     expect(big.statusCode).toBe(422);
     expect(big.json<Errors>().errors).toEqual({ image_file: [COMPONENT_IMAGE_MESSAGE] });
     const none = await staff.form(imageUrl(rose), { other: 'x' });
-    expect(none.json<Errors>().errors).toEqual({ image_file: ['The image file field is required.'] });
+    expect(none.json<Errors>().errors).toEqual({ image_file: ['Picture is required.'] });
     const empty = await upload(staff, rose, Buffer.alloc(0), 'empty.png');
-    expect(empty.json<Errors>().errors).toEqual({ image_file: ['The image file field is required.'] });
+    expect(empty.json<Errors>().errors).toEqual({ image_file: ['Picture is required.'] });
     const json = await staff.post(imageUrl(rose), { image_file: 'iVBORw0KGgo=' });
     expect(json.json<Errors>().errors).toEqual({ image_file: [COMPONENT_IMAGE_MESSAGE] });
     expect((await staff.get(`/api/components/${String(rose)}`)).json<{ data: Component }>().data).toEqual(

@@ -8,6 +8,7 @@ import {
   isAcceptableImage,
   toCents,
   toRand,
+  MESSAGES,
 } from '@bloomline/contract';
 import type { Component, ComponentInput, ComponentListQuery, ComponentUnit } from '@bloomline/contract';
 
@@ -67,8 +68,8 @@ const auditValues = (row: typeof components.$inferSelect) => ({
 async function checkReferences(db: DbOrTx, input: ComponentInput) {
   const exists = await referencesExist(db, { unitId: input.unit_id, colourId: input.colour_id });
   const errors: Record<string, string[]> = {};
-  if (!exists.unit) errors.unit_id = ['The selected unit id is invalid.'];
-  if (!exists.colour) errors.colour_id = ['The selected colour id is invalid.'];
+  if (!exists.unit) errors.unit_id = [MESSAGES.invalidChoice];
+  if (!exists.colour) errors.colour_id = [MESSAGES.invalidChoice];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
@@ -78,7 +79,7 @@ async function checkReferences(db: DbOrTx, input: ComponentInput) {
  */
 function imageBytes(value: unknown): Buffer {
   if (value === undefined || value === null || value === '' || (Buffer.isBuffer(value) && value.length === 0))
-    throw ValidationError.field(COMPONENT_IMAGE_FIELD, 'The image file field is required.');
+    throw ValidationError.field(COMPONENT_IMAGE_FIELD, MESSAGES.required);
   if (!Buffer.isBuffer(value) || !isAcceptableImage(value))
     throw ValidationError.field(COMPONENT_IMAGE_FIELD, COMPONENT_IMAGE_MESSAGE);
   // Its real size, from its header: a small file may declare a picture no phone can open.
@@ -236,8 +237,7 @@ export function createComponentsService({ db, imageDir }: { db: Db; imageDir: st
       db.transaction(async (tx): Promise<ComponentUnit> => {
         // Locked, so two of the same unit added at once cannot both pass the duplicate check.
         const measure = await lockedMeasureUnit(tx, input.measure_unit_id);
-        if (!measure)
-          throw ValidationError.field('measure_unit_id', 'The selected measure unit id is invalid.');
+        if (!measure) throw ValidationError.field('measure_unit_id', MESSAGES.invalidChoice);
         if (await sameComponentUnit(tx, input.quantity, measure.id))
           throw ValidationError.field('quantity', 'This unit already exists.');
         const [row] = await tx

@@ -191,7 +191,7 @@ describe('POST /api/components', () => {
     });
   });
 
-  it('refuses bad fields in Laravel’s words, and an unknown unit or colour, writing nothing', async () => {
+  it('refuses bad fields in words, and an unknown unit or colour, writing nothing', async () => {
     const total = async () => (await staff.get('/api/components')).json<Paged<Component>>().meta.total;
     const before = await total();
     const blank = await staff.post('/api/components', { name: '', wholesale_excl_vat: '' });
@@ -205,7 +205,7 @@ describe('POST /api/components', () => {
     expect(Object.keys(negative.json<Errors>().errors).sort()).toEqual(['container', 'wholesale_excl_vat']);
     const cents = await staff.post('/api/components', { name: 'X', wholesale_excl_vat: 1.234 });
     expect(cents.json<Errors>().errors.wholesale_excl_vat).toEqual([
-      'The wholesale excl vat field must have 0-2 decimal places.',
+      'Wholesale price can have at most 2 decimals.',
     ]);
     const unknown = await staff.post('/api/components', {
       name: 'X',
@@ -215,10 +215,35 @@ describe('POST /api/components', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json<Errors>().errors).toEqual({
-      unit_id: ['The selected unit id is invalid.'],
-      colour_id: ['The selected colour id is invalid.'],
+      unit_id: ['Choose a valid unit.'],
+      colour_id: ['Choose a valid colour.'],
     });
     expect(await total()).toBe(before);
+  });
+
+  it('reads a price typed the South African way, and refuses text that is no amount in words (issue 19)', async () => {
+    const comma = await staff.form('/api/components', { name: 'Comma rose', wholesale_excl_vat: '12,50' });
+    expect(comma.statusCode).toBe(201);
+    expect(comma.json<{ data: Component }>().data.wholesale_excl_vat).toBe(12.5);
+    const spaced = await staff.post('/api/components', {
+      name: 'Spaced rose',
+      wholesale_excl_vat: 'R 1 234,5',
+    });
+    expect(spaced.json<{ data: Component }>().data.wholesale_excl_vat).toBe(1234.5);
+    for (const typed of ['12,50,1', '1,234.5', 'R']) {
+      const res = await staff.post('/api/components', { name: 'Odd rose', wholesale_excl_vat: typed });
+      expect(res.statusCode, typed).toBe(422);
+      expect(res.json<Errors>().errors, typed).toEqual({
+        wholesale_excl_vat: ['Wholesale price must be an amount such as 1 234,50.'],
+      });
+    }
+    const blank = await staff.post('/api/components', { name: '', wholesale_excl_vat: '' });
+    expect(blank.json<Errors>()).toEqual({
+      message: 'Name is required. (and 1 more error)',
+      errors: { name: ['Name is required.'], wholesale_excl_vat: ['Wholesale price is required.'] },
+    });
+    const long = await staff.post('/api/components', { name: 'x'.repeat(300), wholesale_excl_vat: 1 });
+    expect(long.json<Errors>().errors).toEqual({ name: ['Name can have at most 255 characters.'] });
   });
 
   it('is staff only', async () => {
@@ -283,7 +308,7 @@ describe('PUT /api/components/{id}', () => {
       colour_id: 999999,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors).toEqual({ colour_id: ['The selected colour id is invalid.'] });
+    expect(res.json<Errors>().errors).toEqual({ colour_id: ['Choose a valid colour.'] });
     const bad = await staff.put(`/api/components/${String(ids.rose)}`, {
       name: 'x'.repeat(256),
       wholesale_excl_vat: 2_000_000,

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@bloomline/contract';
 import { eq } from 'drizzle-orm';
 
 import type { CustomerListItem, CustomerListQuery } from '@bloomline/contract';
@@ -49,8 +50,7 @@ export function createCustomersService({ db }: { db: Db }) {
         const before = await lockedCustomer(tx, id);
         if (!before) throw notFound();
         const partner = partnerId === null ? null : await partnerRefById(tx, partnerId);
-        if (partnerId !== null && !partner)
-          throw ValidationError.field('partnerId', 'The selected partner id is invalid.');
+        if (partnerId !== null && !partner) throw ValidationError.field('partnerId', MESSAGES.invalidChoice);
         const [after] = await tx
           .update(customers)
           .set({ partnerId, updatedAt: new Date() })

@@ -183,16 +183,16 @@ describe('PUT /api/customers/{id}', () => {
     const unknown = await staff.put(url, { partnerId: 999999 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json<Errors>()).toEqual({
-      message: 'The selected partner id is invalid.',
-      errors: { partnerId: ['The selected partner id is invalid.'] },
+      message: 'Choose a valid partner.',
+      errors: { partnerId: ['Choose a valid partner.'] },
     });
     const malformed = await staff.put(url, { partnerId: 'abc' });
     expect(malformed.json<Errors>().errors).toEqual({
-      partnerId: ['The partner id field must be an integer.'],
+      partnerId: ['Partner must be a whole number.'],
     });
     const missing = await staff.put(url, {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json<Errors>().errors).toEqual({ partnerId: ['The partner id field must be present.'] });
+    expect(missing.json<Errors>().errors).toEqual({ partnerId: ['Partner must be sent.'] });
     expect((await customerRow(pieter))?.partnerId).toBe(h.fixtures.partnerA.id);
     expect(await auditOf(pieter)).toHaveLength(entries);
   });

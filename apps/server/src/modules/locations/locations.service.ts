@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import { PARENT_TYPE, slugify } from '@bloomline/contract';
+import { PARENT_TYPE, slugify, MESSAGES } from '@bloomline/contract';
 import type { Location, LocationInput, LocationListQuery, LocationType } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -43,7 +43,7 @@ async function checkParent(db: DbOrTx, type: LocationType, parentId: number | nu
   if (parentId === null) throw ValidationError.field('parent_id', `The parent must be a ${wanted}.`);
   if (parentId === selfId) throw ValidationError.field('parent_id', 'A location cannot lie in itself.');
   const actual = await typeOf(db, parentId);
-  if (actual === null) throw ValidationError.field('parent_id', 'The selected parent id is invalid.');
+  if (actual === null) throw ValidationError.field('parent_id', MESSAGES.invalidChoice);
   if (actual !== wanted) throw ValidationError.field('parent_id', `The parent must be a ${wanted}.`);
 }
 
@@ -51,7 +51,7 @@ async function checkParent(db: DbOrTx, type: LocationType, parentId: number | nu
 async function handleFor(db: DbOrTx, input: LocationInput): Promise<string> {
   if (input.handle) return input.handle;
   const base = slugify(input.name);
-  if (!base) throw ValidationError.field('handle', 'The handle field is required.');
+  if (!base) throw ValidationError.field('handle', MESSAGES.required);
   const taken = await handlesLike(db, base);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${String(n)}`)) return `${base}-${String(n)}`;

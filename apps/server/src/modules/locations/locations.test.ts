@@ -199,13 +199,13 @@ describe('POST /api/locations', () => {
     expect(res.statusCode).toBe(422);
     const body = res.json<Errors>();
     expect(body.errors).toEqual({
-      name: ['The name field is required.'],
-      location_type: ['The selected location type is invalid.'],
-      handle: ['The handle field must only contain lower-case letters, numbers and single dashes.'],
-      latitude: ['The latitude field must not be greater than 90.'],
-      longitude: ['The longitude field must be a number.'],
+      name: ['Name is required.'],
+      location_type: ['Choose a valid location type.'],
+      handle: ['Handle can only contain lower-case letters, numbers and single dashes.'],
+      latitude: ['Latitude must be at most 90.'],
+      longitude: ['Longitude must be a number.'],
     });
-    expect(body.message).toBe('The name field is required. (and 4 more errors)');
+    expect(body.message).toBe('Name is required. (and 4 more errors)');
     expect((await staff.get('/api/locations')).json<Paged<LocationListItem>>().meta.total).toBe(before);
   });
 
@@ -214,7 +214,7 @@ describe('POST /api/locations', () => {
       [{ location_type: 'suburb', parent_id: ids.wc }, 'The parent must be a city.'],
       [{ location_type: 'city' }, 'The parent must be a province.'],
       [{ location_type: 'country', parent_id: ids.za }, 'A country has no parent.'],
-      [{ location_type: 'suburb', parent_id: 2147483647 }, 'The selected parent id is invalid.'],
+      [{ location_type: 'suburb', parent_id: 2147483647 }, 'Choose a valid parent.'],
     ];
     for (const [fields, message] of cases) {
       const res = await staff.post('/api/locations', { name: 'Somewhere', ...fields });
@@ -231,7 +231,7 @@ describe('POST /api/locations', () => {
       handle: 'sea-point',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors).toEqual({ handle: ['The handle has already been taken.'] });
+    expect(res.json<Errors>().errors).toEqual({ handle: ['This handle is already taken.'] });
   });
 
   it('is staff only and needs the CSRF token', async () => {
@@ -308,12 +308,12 @@ describe('updating a location', () => {
       _method: 'PUT',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors).toEqual({ name: ['The name field is required.'] });
+    expect(res.json<Errors>().errors).toEqual({ name: ['Name is required.'] });
     const taken = await staff.form(`/api/locations/${String(ids.sp)}`, {
       ...full({ handle: 'gardens' }),
       _method: 'PUT',
     });
-    expect(taken.json<Errors>().errors).toEqual({ handle: ['The handle has already been taken.'] });
+    expect(taken.json<Errors>().errors).toEqual({ handle: ['This handle is already taken.'] });
   });
 
   it('keeps the type of a location that others lie in', async () => {

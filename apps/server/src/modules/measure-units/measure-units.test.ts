@@ -83,14 +83,14 @@ describe('POST /api/measure-units', () => {
     const blank = await staff.post('/api/measure-units', { name: '', short_code: '  ' });
     expect(blank.statusCode).toBe(422);
     expect(blank.json<Errors>().errors).toEqual({
-      name: ['The name field is required.'],
-      short_code: ['The short code field is required.'],
+      name: ['Name is required.'],
+      short_code: ['Short code is required.'],
     });
     const taken = await staff.form('/api/measure-units', { name: 'STEM', short_code: 'x' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json<Errors>()).toEqual({
-      message: 'The name has already been taken.',
-      errors: { name: ['The name has already been taken.'] },
+      message: 'This name is already taken.',
+      errors: { name: ['This name is already taken.'] },
     });
   });
 
@@ -140,7 +140,7 @@ describe('updating a unit', () => {
   it('refuses a name another unit has, and leaves the unit as it was', async () => {
     const res = await staff.put(`/api/measure-units/${String(bunch.id)}`, { name: 'stem', short_code: 'zz' });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors).toEqual({ name: ['The name has already been taken.'] });
+    expect(res.json<Errors>().errors).toEqual({ name: ['This name is already taken.'] });
     const list = (await staff.get('/api/measure-units')).json<{ data: MeasureUnit[] }>().data;
     expect(list.find((u) => u.id === bunch.id)).toEqual({ ...bunch, name: 'Bunch' });
   });

@@ -15,7 +15,7 @@ let h: Harness;
 let staff: TestClient;
 let partnerA: TestClient;
 let lineId: number;
-const DELIVERY_DAY = '2026-11-18';
+const DELIVERY_DAY = '2036-11-18';
 
 const periods = () => `/api/partners/${String(h.fixtures.partnerA.id)}/offline-times`;
 const candidateNames = async () => {
@@ -50,8 +50,8 @@ afterAll(() => h.close());
 
 describe('out-of-office periods and the reassign candidates', () => {
   it('counts a partner in while no period covers the delivery date', async () => {
-    await add('2026-11-10', '2026-11-17');
-    await add('2026-11-19', '2026-11-25');
+    await add('2036-11-10', '2036-11-17');
+    await add('2036-11-19', '2036-11-25');
     expect(await candidateNames()).toEqual(['Protea Petals', 'Fynbos & Co']);
   });
 

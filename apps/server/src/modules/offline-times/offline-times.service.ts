@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 
-import type { OfflineTime, OfflineTimeUpdate } from '@bloomline/contract';
+import { START_IN_PAST, startAllowed, type OfflineTime, type OfflineTimeUpdate } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
 import { partnerOfflineTimes } from '../../db/schema';
 import { recordChange } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { notFound, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../lib/viewer';
 import { offlineTimeById, offlineTimesOf, partnerName } from './offline-times.queries';
 
@@ -66,6 +66,9 @@ export function createOfflineTimesService({ db }: { db: Db }) {
         const name = await reachablePartner(tx, viewer, partnerId);
         const before = await offlineTimeById(tx, partnerId, id, true);
         if (!before) throw notFound();
+        // A start moved into the past is refused; one left as it was stays, even once that day has gone.
+        if (!startAllowed(input.startDate, before.startDate))
+          throw ValidationError.field('startDate', START_IN_PAST);
         const after: OfflineTime = {
           ...before,
           startDate: input.startDate,

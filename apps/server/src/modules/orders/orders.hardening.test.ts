@@ -75,18 +75,18 @@ describe('ids in the path (items 1 and 13)', () => {
 
 describe('ids in a body or query (items 1 and 13)', () => {
   const cases: [unknown, string][] = [
-    [2147483648, 'must not be greater than 2147483647.'],
-    [1e20, 'must not be greater than 2147483647.'],
+    [2147483648, 'must be at most 2147483647.'],
+    [1e20, 'must be at most 2147483647.'],
     [0, 'must be at least 1.'],
     [-3, 'must be at least 1.'],
-    [true, 'must be an integer.'],
-    [[1], 'must be an integer.'],
-    [{ id: 1 }, 'must be an integer.'],
-    ['1e3', 'must be an integer.'],
-    ['0x10', 'must be an integer.'],
-    [1.5, 'must be an integer.'],
-    ['1.0', 'must be an integer.'],
-    ['abc', 'must be an integer.'],
+    [true, 'must be a whole number.'],
+    [[1], 'must be a whole number.'],
+    [{ id: 1 }, 'must be a whole number.'],
+    ['1e3', 'must be a whole number.'],
+    ['0x10', 'must be a whole number.'],
+    [1.5, 'must be a whole number.'],
+    ['1.0', 'must be a whole number.'],
+    ['abc', 'must be a whole number.'],
   ];
 
   it('answers 422 in Laravel words on every line action that takes `id`', async () => {
@@ -94,20 +94,20 @@ describe('ids in a body or query (items 1 and 13)', () => {
       for (const [id, message] of cases) {
         const res = await staff.post(`/api/${path}-order-line`, { id });
         expect(res.statusCode, `${path} ${JSON.stringify(id)}`).toBe(422);
-        expect(errorsOf(res).id, `${path} ${JSON.stringify(id)}`).toEqual([`The id field ${message}`]);
+        expect(errorsOf(res).id, `${path} ${JSON.stringify(id)}`).toEqual([`Id ${message}`]);
       }
     }
     const rejected = await staff.post('/api/reject-order-line', {
       id: 2147483648,
       reason: 'Store is closed',
     });
-    expect(errorsOf(rejected)).toEqual({ id: ['The id field must not be greater than 2147483647.'] });
+    expect(errorsOf(rejected)).toEqual({ id: ['Id must be at most 2147483647.'] });
     // Digits in a string (a form, a query) are an id: this one reaches the workflow and is refused there.
     expect((await staff.post('/api/accept-order-line', { id: '999999' })).statusCode).toBe(404);
     const form = await staff.request('POST', '/api/accept-order-line', 'id=1e3', {
       'content-type': 'application/x-www-form-urlencoded',
     });
-    expect(errorsOf(form)).toEqual({ id: ['The id field must be an integer.'] });
+    expect(errorsOf(form)).toEqual({ id: ['Id must be a whole number.'] });
     expect((await orderState(h.database.db, trap.id)).lines[0]!.status).toBe('open');
   });
 
@@ -116,18 +116,18 @@ describe('ids in a body or query (items 1 and 13)', () => {
     for (const [id, message] of cases) {
       const res = await staff.post(`/api/reassign-order-line/${line}`, { partner_id: id });
       expect(res.statusCode, JSON.stringify(id)).toBe(422);
-      expect(errorsOf(res).partner_id).toEqual([`The partner id field ${message}`]);
+      expect(errorsOf(res).partner_id).toEqual([`Partner ${message}`]);
     }
     for (const [p, message] of [
-      ['2147483648', 'must not be greater than 2147483647.'],
+      ['2147483648', 'must be at most 2147483647.'],
       ['0', 'must be at least 1.'],
-      ['1e3', 'must be an integer.'],
-      ['0x10', 'must be an integer.'],
-      ['true', 'must be an integer.'],
+      ['1e3', 'must be a whole number.'],
+      ['0x10', 'must be a whole number.'],
+      ['true', 'must be a whole number.'],
     ]) {
       const res = await staff.get(`/api/orders?p=${p!}`);
       expect(res.statusCode, p).toBe(422);
-      expect(errorsOf(res)).toEqual({ p: [`The p field ${message!}`] });
+      expect(errorsOf(res)).toEqual({ p: [`Partner ${message!}`] });
     }
     expect((await staff.get(`/api/orders?p=${String(h.fixtures.partnerA.id)}`)).statusCode).toBe(200);
   });
@@ -147,7 +147,7 @@ describe('text with NUL, other control characters or lone surrogates (items 2 an
       ] as const) {
         const res = await client.get(url);
         expect(res.statusCode, url).toBe(422);
-        expect(errorsOf(res), url).toEqual({ q: [`The q field ${refused}`] });
+        expect(errorsOf(res), url).toEqual({ q: [`Search ${refused}`] });
       }
     }
     // Tabs are text, and a percent-encoded lone surrogate arrives as the replacement character.
@@ -160,10 +160,10 @@ describe('text with NUL, other control characters or lone surrogates (items 2 an
     for (const reason of ['a\u0000b', '\ud800abc', 'abc\udfff', 'Store\u0007closed', '\u0000']) {
       const byPartner = await partnerA.post(`/api/orders/${String(order.id)}/reject`, { reason });
       expect(byPartner.statusCode, JSON.stringify(reason)).toBe(422);
-      expect(errorsOf(byPartner)).toEqual({ reason: [`The reason field ${refused}`] });
+      expect(errorsOf(byPartner)).toEqual({ reason: [`Reason ${refused}`] });
       const byStaff = await staff.post('/api/reject-order-line', { id: order.lineIds[0], reason });
       expect(byStaff.statusCode, JSON.stringify(reason)).toBe(422);
-      expect(errorsOf(byStaff)).toEqual({ reason: [`The reason field ${refused}`] });
+      expect(errorsOf(byStaff)).toEqual({ reason: [`Reason ${refused}`] });
     }
     expect((await orderState(h.database.db, order.id)).lines[0]!.status).toBe('open');
     // Line breaks and emoji (a surrogate pair) are fine.
@@ -197,7 +197,9 @@ describe('dates PostgreSQL or JavaScript cannot hold, or that do not exist (item
       ] as const) {
         const res = await client.get(`/api/orders?${field}=${date}`);
         expect(res.statusCode, date).toBe(422);
-        expect(errorsOf(res), date).toEqual({ [field]: [`The ${field} field must be a valid date.`] });
+        expect(errorsOf(res), date).toEqual({
+          [field]: [`${field === 'sd' ? 'From' : 'To'} date must be a valid date.`],
+        });
       }
     }
     expect((await staff.get('/api/orders?sd=2028-02-29&ed=2999-12-31')).statusCode).toBe(200);
@@ -208,7 +210,7 @@ describe('dates PostgreSQL or JavaScript cannot hold, or that do not exist (item
     for (const deliveryDate of BAD) {
       const res = await staff.put(`/api/orders/${String(order.id)}/delivery-date`, { deliveryDate });
       expect(res.statusCode, deliveryDate).toBe(422);
-      expect(errorsOf(res)).toEqual({ deliveryDate: ['The delivery date field must be a valid date.'] });
+      expect(errorsOf(res)).toEqual({ deliveryDate: ['Delivery date must be a valid date.'] });
     }
     expect((await orderState(h.database.db, order.id)).order.deliveryDate).toBe('2026-11-22');
     const ok = await staff.put(`/api/orders/${String(order.id)}/delivery-date`, {

@@ -219,14 +219,14 @@ describe('search, sort, dates, partner filter and paging', () => {
 
   it('refuses a malformed value on its field; blank values count as not given; page falls back to 1', async () => {
     const cases: [string, string, string][] = [
-      ['filter=acepted', 'filter', 'The selected filter is invalid.'],
-      ['s=price', 's', 'The selected s is invalid.'],
-      ['d=up', 'd', 'The selected d is invalid.'],
-      ['sd=2026-13-01', 'sd', 'The sd field must be a valid date.'],
-      ['ed=1/12/2026', 'ed', 'The ed field must be a valid date.'],
-      ['p=abc', 'p', 'The p field must be an integer.'],
-      ['p=0', 'p', 'The p field must be at least 1.'],
-      [`q=${'x'.repeat(101)}`, 'q', 'The q field must not be greater than 100 characters.'],
+      ['filter=acepted', 'filter', 'Choose a valid filter.'],
+      ['s=price', 's', 'Choose a valid sort.'],
+      ['d=up', 'd', 'Choose a valid sort direction.'],
+      ['sd=2026-13-01', 'sd', 'From date must be a valid date.'],
+      ['ed=1/12/2026', 'ed', 'To date must be a valid date.'],
+      ['p=abc', 'p', 'Partner must be a whole number.'],
+      ['p=0', 'p', 'Partner must be at least 1.'],
+      [`q=${'x'.repeat(101)}`, 'q', 'Search can have at most 100 characters.'],
     ];
     for (const [query, field, message] of cases) {
       for (const who of ['staff', 'a'] as const) {

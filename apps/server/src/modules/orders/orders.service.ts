@@ -14,6 +14,7 @@ import {
   deriveOrderStatus,
   isUnassigned,
   LINE_ACTIONS,
+  MESSAGES,
   ORDER_ACTIONS,
   orderActionTarget,
   STATUS_ID,
@@ -210,8 +211,7 @@ export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersD
           .select({ id: partners.id, name: partners.name, enabled: partners.enabled })
           .from(partners)
           .where(eq(partners.id, opts.partnerId ?? -1));
-        if (!p || !p.enabled)
-          throw ValidationError.field('partner_id', 'The selected partner id is invalid.');
+        if (!p || !p.enabled) throw ValidationError.field('partner_id', MESSAGES.invalidChoice);
         newPartner = p;
       }
       const result = await db.transaction(async (tx) => {

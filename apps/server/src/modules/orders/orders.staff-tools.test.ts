@@ -185,7 +185,7 @@ describe('GET /api/order-lines/{lineId}/partners', () => {
     expect((await candidates('?all=0')).map((c) => c.partner.name)).toEqual(['Protea Petals', 'Fynbos & Co']);
     const bad = await staff.get(url('?all=maybe'));
     expect(bad.statusCode).toBe(422);
-    expect(bad.json<Errors>().errors.all).toEqual(['The selected all is invalid.']);
+    expect(bad.json<Errors>().errors.all).toEqual(['Choose a valid all.']);
   });
 
   it('searches partner names case-insensitively, treating % and _ literally', async () => {
@@ -216,7 +216,7 @@ describe('GET /api/order-lines/{lineId}/partners', () => {
       partner_id: extra['Closed Corner']!,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors.partner_id).toEqual(['The selected partner id is invalid.']);
+    expect(res.json<Errors>().errors.partner_id).toEqual(['Choose a valid partner.']);
     const missing = await staff.post(`/api/reassign-order-line/${String(lineId)}`, {});
     expect(missing.statusCode).toBe(422);
     expect(missing.json<Errors>().errors.partner_id?.length).toBeGreaterThan(0);

@@ -158,14 +158,14 @@ describe('refusals that come before the workflow', () => {
     const missing = await partnerA.post(`/api/orders/${String(order.id)}/reject`, { reason: '' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json<{ errors: Record<string, string[]> }>().errors.reason).toEqual([
-      'The reason field is required.',
+      'Reason is required.',
     ]);
     const noPartner = await staff.post(`/api/reassign-order-line/${String(order.lineIds[0])}`, {
       partner_id: 987654,
     });
     expect(noPartner.statusCode).toBe(422);
     expect(noPartner.json<{ errors: Record<string, string[]> }>().errors.partner_id).toEqual([
-      'The selected partner id is invalid.',
+      'Choose a valid partner.',
     ]);
   });
 

@@ -165,11 +165,11 @@ describe('POST /api/partners/{id} with _method=PUT as a partner user', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json<Errors>().errors).toEqual({
-      name: ['The name field is required.'],
-      ownerEmail: ['The owner email field must be a valid email address.'],
+      name: ['Name is required.'],
+      ownerEmail: ['Owner email must be a valid email address.'],
     });
     const place = await partnerA.form(`/api/partners/${a}`, { _method: 'PUT', location_id: 999999 });
-    expect(place.json<Errors>().errors).toEqual({ location_id: ['The selected location id is invalid.'] });
+    expect(place.json<Errors>().errors).toEqual({ location_id: ['Choose a valid suburb.'] });
     expect(await read(a)).toEqual(before);
     expect(await auditCount()).toBe(audits);
   });
@@ -220,7 +220,7 @@ describe('a disabled partner', () => {
     expect(await choices()).not.toContain(Number(a));
     const refused = await staff.post(`/api/reassign-order-line/${lineId}`, { partner_id: Number(a) });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<Errors>().errors.partner_id).toEqual(['The selected partner id is invalid.']);
+    expect(refused.json<Errors>().errors.partner_id).toEqual(['Choose a valid partner.']);
     const [line] = await h.database.db
       .select()
       .from(orderLines)

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 
-import { DEFAULT_COUNTRY, STAFF_ONLY_PARTNER_FIELDS, toCents, toRand } from '@bloomline/contract';
+import { DEFAULT_COUNTRY, STAFF_ONLY_PARTNER_FIELDS, toCents, toRand, MESSAGES } from '@bloomline/contract';
 import type { Partner, PartnerUpdateInput } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -145,7 +145,7 @@ async function checkPlaces(
   for (const [field, type] of PLACE_FIELDS) {
     const id = chosen[field];
     if (id === null) continue;
-    if (found.get(id)?.type !== type) errors[field] = [`The selected ${field.replace('_', ' ')} is invalid.`];
+    if (found.get(id)?.type !== type) errors[field] = [MESSAGES.invalidChoice];
   }
   const inside = (
     field: 'city_id' | 'location_id',

@@ -105,7 +105,7 @@ describe('GET /api/partners', () => {
     expect(await list('%')).toEqual([]);
     const bad = await staff.get('/api/partners?q=a%00b');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json<Errors>().errors).toEqual({ q: ['The q field must not contain control characters.'] });
+    expect(bad.json<Errors>().errors).toEqual({ q: ['Search must not contain control characters.'] });
   });
 
   it('is staff only', async () => {

@@ -25,37 +25,29 @@ afterAll(() => h.close());
 
 describe('422: every field in Laravel’s words, and nothing written', () => {
   const cases: [Record<string, string | number>, string, string][] = [
-    [{ name: '' }, 'name', 'The name field is required.'],
-    [{ rating: '0' }, 'rating', 'The rating field must be between 1 and 10.'],
-    [{ rating: '11' }, 'rating', 'The rating field must be between 1 and 10.'],
-    [{ rating: '5.5' }, 'rating', 'The rating field must be an integer.'],
-    [{ rating: 'ten' }, 'rating', 'The rating field must be a number.'],
-    [{ radius: '-1' }, 'radius', 'The radius field must be at least 0.'],
-    [
-      { wholesaleDeliveryFee: '-0.01' },
-      'wholesaleDeliveryFee',
-      'The wholesale delivery fee field must be at least 0.',
-    ],
+    [{ name: '' }, 'name', 'Name is required.'],
+    [{ rating: '0' }, 'rating', 'Rating must be between 1 and 10.'],
+    [{ rating: '11' }, 'rating', 'Rating must be between 1 and 10.'],
+    [{ rating: '5.5' }, 'rating', 'Rating must be a whole number.'],
+    [{ rating: 'ten' }, 'rating', 'Rating must be a number.'],
+    [{ radius: '-1' }, 'radius', 'Radius must be at least 0.'],
+    [{ wholesaleDeliveryFee: '-0.01' }, 'wholesaleDeliveryFee', 'Wholesale delivery fee cannot be negative.'],
     [
       { wholesaleDeliveryFee: '1.234' },
       'wholesaleDeliveryFee',
-      'The wholesale delivery fee field must have 0-2 decimal places.',
+      'Wholesale delivery fee can have at most 2 decimals.',
     ],
-    [{ commission: '1.5' }, 'commission', 'The commission field must be between 0% and 100%.'],
-    [
-      { commission: '0.12345' },
-      'commission',
-      'The commission field must be a percentage with at most 2 decimal places.',
-    ],
-    [{ latitude: '90.5' }, 'latitude', 'The latitude field must not be greater than 90.'],
-    [{ longitude: '-181' }, 'longitude', 'The longitude field must be at least -180.'],
-    [{ ownerEmail: 'not-an-email' }, 'ownerEmail', 'The owner email field must be a valid email address.'],
-    [{ businessEmail: 'a@' }, 'businessEmail', 'The business email field must be a valid email address.'],
-    [{ saturday: 'sunday' }, 'saturday', 'The selected saturday is invalid.'],
-    [{ partnerType: 'baker' }, 'partnerType', 'The selected partner type is invalid.'],
-    [{ enabled: 'maybe' }, 'enabled', 'The enabled field must be true or false.'],
-    [{ location_id: 999999 }, 'location_id', 'The selected location id is invalid.'],
-    [{ location_id: 'abc' }, 'location_id', 'The location id field must be an integer.'],
+    [{ commission: '1.5' }, 'commission', 'Commission must be between 0 % and 100 %.'],
+    [{ commission: '0.12345' }, 'commission', 'Commission can have at most 2 decimals.'],
+    [{ latitude: '90.5' }, 'latitude', 'Latitude must be at most 90.'],
+    [{ longitude: '-181' }, 'longitude', 'Longitude must be at least -180.'],
+    [{ ownerEmail: 'not-an-email' }, 'ownerEmail', 'Owner email must be a valid email address.'],
+    [{ businessEmail: 'a@' }, 'businessEmail', 'Business email must be a valid email address.'],
+    [{ saturday: 'sunday' }, 'saturday', 'Choose a valid saturday.'],
+    [{ partnerType: 'baker' }, 'partnerType', 'Choose a valid partner type.'],
+    [{ enabled: 'maybe' }, 'enabled', 'Enabled must be true or false.'],
+    [{ location_id: 999999 }, 'location_id', 'Choose a valid suburb.'],
+    [{ location_id: 'abc' }, 'location_id', 'Suburb must be a whole number.'],
   ];
 
   it.each(cases)('%o is a 422 on %s', async (fields, field, message) => {
@@ -75,9 +67,9 @@ describe('422: every field in Laravel’s words, and nothing written', () => {
       location_id: places.westernCape,
     });
     expect(wrongType.json<Errors>().errors).toEqual({
-      province_id: ['The selected province id is invalid.'],
-      city_id: ['The selected city id is invalid.'],
-      location_id: ['The selected location id is invalid.'],
+      province_id: ['Choose a valid province.'],
+      city_id: ['Choose a valid city.'],
+      location_id: ['Choose a valid suburb.'],
     });
     const elsewhere = await staff.form('/api/partners', {
       ...partnerForm(places),

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@bloomline/contract';
 import { and, eq } from 'drizzle-orm';
 
 import type { VariantComponentRate } from '@bloomline/contract';
@@ -78,9 +79,9 @@ export function createRecipesService({ db }: { db: Db }) {
       db.transaction(async (tx): Promise<VariantComponentRate> => {
         if (!(await variantExists(tx, variantId))) throw notFound();
         if ((await componentName(tx, input.component_id)) === null)
-          throw ValidationError.field('component_id', 'The selected component id is invalid.');
+          throw ValidationError.field('component_id', MESSAGES.invalidChoice);
         if ((await profitCentreName(tx, input.profit_centre_id)) === null)
-          throw ValidationError.field('profit_centre_id', 'The selected profit centre id is invalid.');
+          throw ValidationError.field('profit_centre_id', MESSAGES.invalidChoice);
         // The rate before the variant: the order a price cascade locks them in.
         const rate = await lockedRate(tx, input.component_id, input.profit_centre_id);
         if (!rate) throw ValidationError.field('profit_centre_id', NO_RATE_MESSAGE);

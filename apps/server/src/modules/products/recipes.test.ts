@@ -142,34 +142,34 @@ describe('POST /api/product-variants/{id}/component-rates', () => {
       [
         {},
         {
-          component_id: ['The component id field is required.'],
-          profit_centre_id: ['The profit centre id field is required.'],
-          quantity: ['The quantity field is required.'],
+          component_id: ['Choose a component.'],
+          profit_centre_id: ['Choose a profit centre.'],
+          quantity: ['Quantity is required.'],
         },
       ],
       [
         { component_id: 'rose', profit_centre_id: 1.5, quantity: '0' },
         {
-          component_id: ['The component id field must be an integer.'],
-          profit_centre_id: ['The profit centre id field must be an integer.'],
-          quantity: ['The quantity field must be greater than 0.'],
+          component_id: ['Component must be a whole number.'],
+          profit_centre_id: ['Profit centre must be a whole number.'],
+          quantity: ['Quantity must be more than 0.'],
         },
       ],
       [
         { component_id: c.components.rose.id, profit_centre_id: c.centres.retail.id, quantity: '-1' },
-        { quantity: ['The quantity field must be greater than 0.'] },
+        { quantity: ['Quantity must be more than 0.'] },
       ],
       [
         { component_id: c.components.rose.id, profit_centre_id: c.centres.retail.id, quantity: 1.2345 },
-        { quantity: ['The quantity field must have 0-3 decimal places.'] },
+        { quantity: ['Quantity can have at most 3 decimals.'] },
       ],
       [
         { component_id: 999999, profit_centre_id: c.centres.retail.id, quantity: 1 },
-        { component_id: ['The selected component id is invalid.'] },
+        { component_id: ['Choose a valid component.'] },
       ],
       [
         { component_id: c.components.rose.id, profit_centre_id: 999999, quantity: 1 },
-        { profit_centre_id: ['The selected profit centre id is invalid.'] },
+        { profit_centre_id: ['Choose a valid profit centre.'] },
       ],
       [
         { component_id: c.components.orphan.id, profit_centre_id: c.centres.retail.id, quantity: 1 },
@@ -273,11 +273,11 @@ describe('PUT /api/product-variants/{id}/component-rates/{rateId}', () => {
     const before = await snapshot();
     const url = lineUrl(c.variants.large.id, c.lines.largeRose.id);
     for (const [quantity, message] of [
-      [undefined, 'The quantity field is required.'],
-      ['', 'The quantity field is required.'],
-      [0, 'The quantity field must be greater than 0.'],
-      ['ten', 'The quantity field must be a number.'],
-      [100001, 'The quantity field must not be greater than 100000.'],
+      [undefined, 'Quantity is required.'],
+      ['', 'Quantity is required.'],
+      [0, 'Quantity must be more than 0.'],
+      ['ten', 'Quantity must be a number.'],
+      [100001, 'Quantity must be at most 100000.'],
     ] as const) {
       const res = await staff.put(url, quantity === undefined ? {} : { quantity });
       expect(res.statusCode, String(quantity)).toBe(422);

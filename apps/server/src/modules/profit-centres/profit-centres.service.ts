@@ -105,7 +105,7 @@ export function createProfitCentresService({ db }: { db: Db }) {
           if (following > 0)
             throw ValidationError.field(
               'default_markup',
-              `The default markup field is required: ${String(following)} component ${following === 1 ? 'rate follows' : 'rates follow'} it (auto update).`,
+              `:Attribute is required: ${String(following)} component ${following === 1 ? 'rate follows' : 'rates follow'} it (auto update).`,
             );
         }
         await tx

@@ -139,25 +139,22 @@ describe('POST /api/profit-centres', () => {
   it("refuses each bad field in Laravel's words and writes nothing", async () => {
     const before = await auditCount();
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ name: '' }, { name: ['The name field is required.'] }],
-      [{ name: 'WEB' }, { name: ['The name has already been taken.'] }],
+      [{ name: '' }, { name: ['Name is required.'] }],
+      [{ name: 'WEB' }, { name: ['This name is already taken.'] }],
       [
         { name: 'X1', default_markup: -0.1 },
-        { default_markup: ['The default markup field must be between 0% and 1000%.'] },
+        { default_markup: ['Default markup must be between 0 % and 1000 %.'] },
       ],
-      [
-        { name: 'X2', default_markup: 'lots' },
-        { default_markup: ['The default markup field must be a number.'] },
-      ],
-      [{ name: 'X3', rebate: 1 }, { rebate: ['The rebate field must be between 0% and 90%.'] }],
-      [{ name: 'X4', rebate: -0.01 }, { rebate: ['The rebate field must be between 0% and 90%.'] }],
+      [{ name: 'X2', default_markup: 'lots' }, { default_markup: ['Default markup must be a number.'] }],
+      [{ name: 'X3', rebate: 1 }, { rebate: ['Rebate must be between 0 % and 90 %.'] }],
+      [{ name: 'X4', rebate: -0.01 }, { rebate: ['Rebate must be between 0 % and 90 %.'] }],
       [
         { name: 'X5', default_auto_update: true, default_markup: '' },
-        { default_markup: ['The default markup field is required when default auto update is true.'] },
+        { default_markup: ['Default markup is required when auto update is on.'] },
       ],
       [
         { name: 'X6', default_auto_update: 'maybe' },
-        { default_auto_update: ['The default auto update field must be true or false.'] },
+        { default_auto_update: ['Auto update must be true or false.'] },
       ],
     ];
     for (const [sent, errors] of cases) {
@@ -220,7 +217,7 @@ describe('PUT /api/profit-centres/{id}', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json<Errors>().errors?.default_markup?.[0]).toMatch(
-      /^The default markup field is required: \d+ component rates follow it \(auto update\)\.$/,
+      /^Default markup is required: \d+ component rates follow it \(auto update\)\.$/,
     );
     expect(await centre(WEB)).toEqual(web);
   });
@@ -338,7 +335,7 @@ describe('a new default markup or rebate reprices the rates and variants built o
       body(web, { name: 'avbob', default_markup: 3 }),
     );
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors).toEqual({ name: ['The name has already been taken.'] });
+    expect(res.json<Errors>().errors).toEqual({ name: ['This name is already taken.'] });
     expect(await priceSnapshot(h.database.db)).toEqual(before);
     expect(await auditCount()).toBe(audits);
     expect(await centre(WEB)).toEqual(web);

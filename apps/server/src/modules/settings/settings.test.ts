@@ -48,10 +48,10 @@ describe('PUT /api/settings/vat', () => {
     expect((await partnerB.put('/api/settings/vat', { vat: 0.16 })).statusCode).toBe(403);
     expect((await guest.put('/api/settings/vat', { vat: 0.16 })).statusCode).toBe(401);
     const cases: [unknown, string][] = [
-      [{ vat: 1.5 }, 'The vat field must be between 0% and 100%.'],
-      [{ vat: -0.01 }, 'The vat field must be between 0% and 100%.'],
-      [{ vat: 'fifteen' }, 'The vat field must be a number.'],
-      [{}, 'The vat field is required.'],
+      [{ vat: 1.5 }, 'VAT must be between 0 % and 100 %.'],
+      [{ vat: -0.01 }, 'VAT must be between 0 % and 100 %.'],
+      [{ vat: 'fifteen' }, 'VAT must be a number.'],
+      [{}, 'VAT is required.'],
     ];
     for (const [sent, message] of cases) {
       const res = await staff.put('/api/settings/vat', sent);

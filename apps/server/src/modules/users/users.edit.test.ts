@@ -138,11 +138,11 @@ describe('staff editing another user', () => {
       role_id: 1,
     });
     expect(noPartner.json<Errors>().errors).toEqual({
-      partner_id: ['The partner id field is required when role id is 1.'],
+      partner_id: ['Choose the partner this user works for.'],
     });
     const taken = await staff.put(url(user.id), { name: user.name, email: 'FLORIST2@EXAMPLE.COM' });
     expect(taken.statusCode).toBe(422);
-    expect(taken.json<Errors>().errors).toEqual({ email: ['The email has already been taken.'] });
+    expect(taken.json<Errors>().errors).toEqual({ email: ['This email is already taken.'] });
     const bad = await staff.put(url(user.id), { name: ' ', email: 'nope@', phoneNumber: '12' });
     expect(Object.keys(bad.json<Errors>().errors).sort()).toEqual(['email', 'name', 'phoneNumber']);
     expect(await rowOf(user.id)).toMatchObject({ name: user.name, email: user.email });

@@ -251,25 +251,25 @@ describe('POST /api/users', () => {
       [
         { name: '', email: 'not-an-email', role_id: 3, phoneNumber: 'call me', enabled: 'maybe' },
         {
-          name: ['The name field is required.'],
-          email: ['The email field must be a valid email address.'],
-          phoneNumber: ['The phone number field format is invalid.'],
-          role_id: ['The selected role id is invalid.'],
-          enabled: ['The enabled field must be true or false.'],
+          name: ['Name is required.'],
+          email: ['Email must be a valid email address.'],
+          phoneNumber: ['Phone number is not in the right format.'],
+          role_id: ['Choose a valid role.'],
+          enabled: ['Enabled must be true or false.'],
         },
       ],
-      [{ name: 'No Role', email: 'norole@example.com' }, { role_id: ['The role id field is required.'] }],
+      [{ name: 'No Role', email: 'norole@example.com' }, { role_id: ['Choose a role.'] }],
       [
         { name: 'No Partner', email: 'nopartner@example.com', role_id: 1, partner_id: '' },
-        { partner_id: ['The partner id field is required when role id is 1.'] },
+        { partner_id: ['Choose the partner this user works for.'] },
       ],
       [
         { name: 'Lost Partner', email: 'lost@example.com', role_id: 1, partner_id: 2147483647 },
-        { partner_id: ['The selected partner id is invalid.'] },
+        { partner_id: ['Choose a valid partner.'] },
       ],
       [
         { name: 'Fiona Again', email: 'FLORIST@example.com', role_id: 1, partner_id: h.fixtures.partnerA.id },
-        { email: ['The email has already been taken.'] },
+        { email: ['This email is already taken.'] },
       ],
     ];
     for (const [fields, errors] of cases) {

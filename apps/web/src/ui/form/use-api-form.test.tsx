@@ -1,4 +1,5 @@
 import { Button, TextInput } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
@@ -24,6 +25,7 @@ function UnitForm({ onSaved = () => undefined }: { onSaved?: () => void }) {
   });
   return (
     <>
+      <Notifications />
       <ApiForm
         controller={controller}
         label="Unit"
@@ -55,15 +57,15 @@ describe('useApiForm', () => {
     expect(await screen.findByLabelText('Name')).toHaveValue('Stem');
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
   });
 
   it('puts a 422 bag under the fields', async () => {
-    stubApi(() => invalid({ name: ['The name has already been taken.'] }));
+    stubApi(() => invalid({ name: ['This name is already taken.'] }));
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -120,5 +122,31 @@ describe('useApiForm', () => {
     render();
     await userEvent.click(await screen.findByRole('link', { name: 'Elsewhere' }));
     expect(await screen.findByLabelText('Location')).toHaveTextContent('/elsewhere');
+  });
+
+  it('says "Saved." once after a save', async () => {
+    notifications.clean();
+    stubApi(() => ({ status: 201, body: { data: {} } }));
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Saved.')).toHaveLength(1);
+  });
+
+  it('says nothing after a failed save', async () => {
+    notifications.clean();
+    stubApi(() => invalid({ name: ['This name is already taken.'] }));
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
+    expect(screen.queryByText('Saved.')).not.toBeInTheDocument();
+  });
+
+  it('checks a field as it is left, in the server words, before anything is sent', async () => {
+    const spy = stubApi(() => ({ status: 201, body: { data: {} } }));
+    render();
+    await userEvent.clear(await screen.findByLabelText('Name'));
+    await userEvent.tab();
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
   });
 });

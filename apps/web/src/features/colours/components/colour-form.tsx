@@ -37,13 +37,7 @@ export function ColourForm({ colour }: { colour?: Colour }) {
         />
       }
     >
-      <TextInput
-        label="Name"
-        required
-        maxLength={100}
-        data-autofocus
-        {...controller.form.getInputProps('name')}
-      />
+      <TextInput label="Name" required data-autofocus {...controller.form.getInputProps('name')} />
     </ApiForm>
   );
 }

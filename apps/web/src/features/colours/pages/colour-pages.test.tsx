@@ -87,15 +87,15 @@ describe('/colours', () => {
 describe('/colours/add', () => {
   it('checks the name before sending, and shows a duplicate under the field', async () => {
     const spy = api((url, init) =>
-      init.method === 'POST' ? invalid({ name: ['The name has already been taken.'] }) : undefined,
+      init.method === 'POST' ? invalid({ name: ['This name is already taken.'] }) : undefined,
     );
     renderApp(<ColourAddPage />, { history: ['/colours', '/colours/add'], path: '/colours/add' });
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     expect(callsOf(spy)).not.toContain('POST /api/colours');
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'red');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
   });
 
   it('adds as a multipart form and returns to /colours', async () => {

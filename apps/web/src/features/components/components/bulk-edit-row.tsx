@@ -15,7 +15,7 @@ type CheckField = Exclude<RowField, TextField>;
 /** The grid's editable columns, in order; a cell's accessible name is "<label> of <component>". */
 export const BULK_EDIT_COLUMNS = [
   { field: 'name', label: 'Name', header: 'Name' },
-  { field: 'wholesale_excl_vat', label: 'Wholesale excl VAT', header: 'Wholesale excl VAT (R)' },
+  { field: 'wholesale_excl_vat', label: 'Wholesale excl VAT', header: 'Wholesale excl VAT' },
   { field: 'container', label: 'Container', header: 'Container' },
   {
     field: 'exclude_auto_calculations',
@@ -82,11 +82,7 @@ export const BulkEditRow = memo(function BulkEditRow({
         {...(field === 'wholesale_excl_vat'
           ? {
               inputMode: 'decimal' as const,
-              leftSection: (
-                <Text size="sm" aria-hidden>
-                  R
-                </Text>
-              ),
+              autoComplete: 'off',
               styles: { input: { textAlign: 'right' as const } },
             }
           : { autoComplete: 'off' })}

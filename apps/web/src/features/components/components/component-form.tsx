@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { componentBody, type Component } from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, FormButtons, MoneyInput, moneyText, moneyValue, useApiForm, useGoBack } from '@/ui';
 
 import { componentKeys } from '../api/component-keys';
 import { deleteComponentImage, uploadComponentImage } from '../api/component-image';
@@ -19,7 +19,8 @@ import { UnitPicker } from './unit-picker';
 /** The form's state: componentBody's fields as the inputs hold them, and a picture chosen to upload. */
 export type ComponentFormValues = {
   name: string;
-  wholesale_excl_vat: number | string;
+  /** As typed ('12,50'), shown back as 'R 12,50' once it is an amount. */
+  wholesale_excl_vat: string;
   container: boolean;
   exclude_auto_calculations: boolean;
   show_on_menu: boolean;
@@ -32,7 +33,7 @@ export type ComponentFormValues = {
 /** A new component is shown on the menu and has the other flags off (the server's defaults too). */
 export const toFormValues = (component?: Component): ComponentFormValues => ({
   name: component?.name ?? '',
-  wholesale_excl_vat: component?.wholesale_excl_vat ?? '',
+  wholesale_excl_vat: moneyText(component?.wholesale_excl_vat),
   container: component?.container ?? false,
   exclude_auto_calculations: component?.exclude_auto_calculations ?? false,
   show_on_menu: component?.show_on_menu ?? true,
@@ -57,7 +58,8 @@ export function ComponentForm({ component }: { component?: Component }) {
     initialValues: toFormValues(component),
     schema: componentBody,
     submit: async ({ image_file, ...values }) => {
-      const saved = await saveComponent(values, savedId.current);
+      const body = { ...values, wholesale_excl_vat: moneyValue(values.wholesale_excl_vat) };
+      const saved = await saveComponent(body, savedId.current);
       savedId.current = saved.id;
       return image_file ? uploadComponentImage(saved.id, image_file) : saved;
     },
@@ -91,16 +93,10 @@ export function ComponentForm({ component }: { component?: Component }) {
         }
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" required maxLength={255} data-autofocus {...form.getInputProps('name')} />
-          <NumberInput
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+          <MoneyInput
             label="Wholesale price (excl VAT)"
             required
-            prefix="R "
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            thousandSeparator=" "
-            hideControls
             {...form.getInputProps('wholesale_excl_vat')}
           />
           <UnitPicker

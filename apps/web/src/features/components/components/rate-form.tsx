@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Select, SimpleGrid, TextInput, Title } from '@
 import {
   componentRateBody,
   MARKUP_MAX,
+  parsePercent,
   retailPrice,
   type ComponentRate,
   type ComponentRateBody,
@@ -13,11 +14,11 @@ import {
   ApiForm,
   formatMoney,
   formatPercent,
-  fromPercent,
+  fractionValue,
   PercentInput,
-  toPercent,
+  percentText,
+  typedNumbersSchema,
   useApiForm,
-  type ClientSchema,
 } from '@/ui';
 
 import { saveComponentRate, useRatesChanged } from '../api/save-component-rate';
@@ -26,36 +27,29 @@ import { saveComponentRate, useRatesChanged } from '../api/save-component-rate';
 export type RateFormValues = {
   profit_centre_id: string | null;
   auto_update: boolean;
-  markup: number | string;
+  markup: string;
 };
 
 export const toFormValues = (rate: ComponentRate | null): RateFormValues => ({
   profit_centre_id: rate ? String(rate.profit_centre_id) : null,
   auto_update: rate?.auto_update ?? false,
-  markup: rate ? toPercent(rate.markup) : '',
+  markup: percentText(rate?.markup),
 });
 
 /** What is sent: the inputs only (the server prices the rate); an auto-updating rate sends no markup. */
 export const toBody = (values: RateFormValues): ComponentRateBody => ({
   profit_centre_id: values.profit_centre_id === null ? null : Number(values.profit_centre_id),
   auto_update: values.auto_update,
-  markup: values.auto_update
-    ? null
-    : typeof values.markup === 'number'
-      ? fromPercent(values.markup)
-      : values.markup.trim() === ''
-        ? null
-        : values.markup,
+  markup: values.auto_update ? null : fractionValue(values.markup),
 });
 
-const schema: ClientSchema = {
-  safeParse: (values) => componentRateBody.safeParse(toBody(values as RateFormValues)),
-};
+const schema = typedNumbersSchema(componentRateBody, toBody, { markup: 'percent' });
 
 /** The markup the rate will have: the centre's default while it auto-updates, else the one typed. */
 export function effectiveMarkup(values: RateFormValues, centre: ProfitCentre | undefined): number | null {
   if (values.auto_update) return centre?.default_markup ?? null;
-  return typeof values.markup === 'number' ? fromPercent(values.markup) : null;
+  const typed = parsePercent(values.markup);
+  return typed.ok ? typed.value : null;
 }
 
 /** The price the rate will get, with the contract's formula; none until every input is there and valid. */
@@ -112,7 +106,7 @@ export function RateForm({ component, centres, rates, editing, vat, onDone }: Ra
     // A new rate starts as the centre suggests: following its default markup when it has one.
     form.setFieldValue('auto_update', picked.default_auto_update && picked.default_markup !== null);
     if (values.markup === '' && picked.default_markup !== null)
-      form.setFieldValue('markup', toPercent(picked.default_markup));
+      form.setFieldValue('markup', percentText(picked.default_markup));
   };
 
   return (
@@ -160,7 +154,7 @@ export function RateForm({ component, centres, rates, editing, vat, onDone }: Ra
             error={form.errors.markup}
           />
         ) : (
-          <PercentInput label="Markup" required maxFraction={MARKUP_MAX} {...form.getInputProps('markup')} />
+          <PercentInput label="Markup" required {...form.getInputProps('markup')} />
         )}
         <TextInput
           label="Rebate"
@@ -187,7 +181,7 @@ export function RateForm({ component, centres, rates, editing, vat, onDone }: Ra
           form.setFieldValue('auto_update', on);
           // Turned off, the markup starts from the default it was following.
           if (!on && values.markup === '' && centre?.default_markup != null)
-            form.setFieldValue('markup', toPercent(centre.default_markup));
+            form.setFieldValue('markup', percentText(centre.default_markup));
         }}
       />
     </ApiForm>

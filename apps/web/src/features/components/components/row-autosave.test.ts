@@ -108,16 +108,28 @@ describe('RowAutosave', () => {
       status: 'failed',
       flash: 'failed',
       dirty: true,
-      failure: { fields: { wholesale_excl_vat: 'The wholesale excl vat field must be at least 0.' } },
+      failure: { fields: { wholesale_excl_vat: 'Wholesale price cannot be negative.' } },
     });
-    expect(announce).toHaveBeenCalledWith(
-      'Red Rose not saved: The wholesale excl vat field must be at least 0.',
-    );
+    expect(announce).toHaveBeenCalledWith('Red Rose not saved: Wholesale price cannot be negative.');
     row.revert('wholesale_excl_vat');
-    expect(row.getSnapshot().values.wholesale_excl_vat).toBe('12.50');
+    expect(row.getSnapshot().values.wholesale_excl_vat).toBe('R 12,50');
     await vi.advanceTimersByTimeAsync(ROW_SAVE_DELAY_MS);
     expect(row.getSnapshot()).toMatchObject({ status: 'idle', failure: null, dirty: false });
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('reads a price typed with a comma, and refuses one that is no amount instead of guessing', async () => {
+    const { save, calls } = deferredSave();
+    const row = new RowAutosave(rose(), { save });
+    row.change('wholesale_excl_vat', '12,50,1');
+    await vi.advanceTimersByTimeAsync(ROW_SAVE_DELAY_MS);
+    expect(save).not.toHaveBeenCalled();
+    expect(row.getSnapshot().failure?.fields.wholesale_excl_vat).toBe(
+      'Wholesale price must be an amount such as 1 234,50.',
+    );
+    row.change('wholesale_excl_vat', '13,75');
+    await vi.advanceTimersByTimeAsync(ROW_SAVE_DELAY_MS);
+    expect(calls[0]!.body.wholesale_excl_vat).toBe(13.75);
   });
 
   it('shows a 422 under its cell and anything else for the row', async () => {
@@ -153,9 +165,12 @@ describe('RowAutosave', () => {
     expect(row.getSnapshot().values).toMatchObject({ name: 'White Rose', show_on_menu: false });
   });
 
-  it('counts "12.5" and "12.50" as one price', () => {
+  it('counts "12.5", "12,50" and "R 12,50" as one price', () => {
     const values = rowValuesOf(rose());
+    expect(values.wholesale_excl_vat).toBe('R 12,50');
     expect(sameValues(values, { ...values, wholesale_excl_vat: '12.5' })).toBe(true);
+    expect(sameValues(values, { ...values, wholesale_excl_vat: '12,50' })).toBe(true);
+    expect(sameValues(values, { ...values, wholesale_excl_vat: '12,50,1' })).toBe(false);
     expect(sameValues(values, { ...values, name: ' Red Rose ' })).toBe(true);
     expect(sameValues(values, { ...values, wholesale_excl_vat: '12.5x' })).toBe(false);
   });

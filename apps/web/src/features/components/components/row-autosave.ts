@@ -1,5 +1,7 @@
 import {
   componentBody,
+  formatMoney,
+  parseMoney,
   toErrorBag,
   type Component,
   type ComponentInput,
@@ -14,7 +16,7 @@ export const ROW_SAVE_DELAY_MS = 300;
 /** How long a row shows its green or red flash before it fades. */
 export const ROW_FLASH_MS = 1500;
 
-/** The cells of a row, as the request names them; the price is the text in its box. */
+/** The cells of a row, as the request names them; the price is the text in its box ('R 12,50', as typed). */
 export type RowValues = {
   name: string;
   wholesale_excl_vat: string;
@@ -52,20 +54,19 @@ export type RowState = {
 
 export const rowValuesOf = (c: Component): RowValues => ({
   name: c.name,
-  wholesale_excl_vat: c.wholesale_excl_vat.toFixed(2),
+  wholesale_excl_vat: formatMoney(c.wholesale_excl_vat),
   container: c.container,
   exclude_auto_calculations: c.exclude_auto_calculations,
   show_on_menu: c.show_on_menu,
   is_commission: c.isCommission,
 });
 
-/** What the server would store: "12.5" and "12.50" are one price, "Rose " and "Rose" one name. */
+/** What the server would store: "12,5" and "R 12.50" are one price, "Rose " and "Rose" one name. */
 const comparable = (v: RowValues) => {
-  const price = v.wholesale_excl_vat.trim();
-  const amount = Number(price);
+  const price = parseMoney(v.wholesale_excl_vat);
   return JSON.stringify([
     v.name.trim(),
-    price !== '' && Number.isFinite(amount) ? amount : price,
+    price.ok ? price.value : v.wholesale_excl_vat.trim(),
     v.container,
     v.exclude_auto_calculations,
     v.show_on_menu,

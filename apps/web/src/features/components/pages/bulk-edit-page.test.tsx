@@ -93,7 +93,7 @@ describe('/components/bulk-edit', () => {
     expect(within(crumbs).getByText('BULK EDIT')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to components' })).toHaveAttribute('href', '/components');
     expect(await screen.findByRole('textbox', { name: 'Name of Red Rose' })).toHaveValue('Red Rose');
-    expect(price('Red Rose')).toHaveValue('12.50');
+    expect(price('Red Rose')).toHaveValue('R 12,50');
     expect(screen.getByRole('checkbox', { name: 'Container of Vase' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Show on menu of Fern' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Is commission of Fern' })).not.toBeChecked();
@@ -143,7 +143,7 @@ describe('/components/bulk-edit', () => {
   });
 
   it('flashes red with the 422 message under the cell, announced, and Escape reverts the cell', async () => {
-    api((id) => (id === 2 ? invalid({ name: ['The name has already been taken.'] }) : undefined));
+    api((id) => (id === 2 ? invalid({ name: ['This name is already taken.'] }) : undefined));
     open();
     const box = await screen.findByRole('textbox', { name: 'Name of Fern' });
     await userEvent.type(box, 's');
@@ -151,8 +151,8 @@ describe('/components/bulk-edit', () => {
     expect(rowOf(box)).toHaveAttribute('data-flash', 'failed');
     expect(within(rowOf(box)).getByText('Not saved')).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription('The name has already been taken.');
-    expect(announcer()).toHaveTextContent('Fern not saved: The name has already been taken.');
+    expect(box).toHaveAccessibleDescription('This name is already taken.');
+    expect(announcer()).toHaveTextContent('Fern not saved: This name is already taken.');
     await userEvent.keyboard('{Escape}');
     expect(box).toHaveValue('Fern');
     await waitFor(() => expect(rowOf(box)).toHaveAttribute('data-state', 'idle'));
@@ -166,7 +166,7 @@ describe('/components/bulk-edit', () => {
     await userEvent.clear(box);
     await userEvent.type(box, '-4');
     await waitFor(() => expect(rowOf(box)).toHaveAttribute('data-state', 'failed'));
-    expect(box).toHaveAccessibleDescription('The wholesale excl vat field must be at least 0.');
+    expect(box).toHaveAccessibleDescription('Wholesale price cannot be negative.');
     expect(puts(spy)).toEqual([]);
   });
 
@@ -212,7 +212,7 @@ describe('/components/bulk-edit', () => {
     box.setSelectionRange(0, 0);
     await userEvent.keyboard('{ArrowLeft}');
     expect(nameBox('Fern')).toHaveFocus();
-    price('Fern').setSelectionRange(4, 4);
+    price('Fern').setSelectionRange(6, 6);
     price('Fern').focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('checkbox', { name: 'Container of Fern' })).toHaveFocus();
@@ -261,7 +261,7 @@ describe('/components/bulk-edit', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(screen.queryByLabelText('Location')).not.toBeInTheDocument();
-    expect(box).toHaveAccessibleDescription('The wholesale excl vat field must be a number.');
+    expect(box).toHaveAccessibleDescription('Wholesale price must be an amount such as 1 234,50.');
     await userEvent.click(screen.getByRole('link', { name: 'Back to components' }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {

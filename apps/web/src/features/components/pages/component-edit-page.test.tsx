@@ -1,3 +1,4 @@
+import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -65,7 +66,7 @@ describe('/components/add', () => {
     expect(screen.getByRole('checkbox', { name: 'Show on menu' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Container' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
   });
 
@@ -208,5 +209,84 @@ describe('/components/{id}', () => {
     api();
     renderApp(<ComponentEditPage />, { history: ['/components/99'], path: '/components/:id' });
     expect(await screen.findByText(/does not exist/)).toBeInTheDocument();
+  });
+});
+
+describe('money as people type it, bounds before saving, one confirmation (issue 19)', () => {
+  const posts = (spy: ReturnType<typeof api>) => callsOf(spy).filter((c) => c.startsWith('POST'));
+  const priceBox = () => screen.getByRole('textbox', { name: /^Wholesale price/ });
+  const renderAddWithToasts = () =>
+    renderApp(<ComponentAddPage />, {
+      history: ['/components/add'],
+      path: '/components/add',
+      others: {
+        '/components': (
+          <>
+            <Where />
+            <Notifications />
+          </>
+        ),
+      },
+    });
+
+  it('refuses 12,50,1 under the field, keeps it as typed, and sends nothing', async () => {
+    const spy = api();
+    renderAdd();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Peony');
+    await userEvent.type(priceBox(), '12,50,1');
+    await userEvent.tab();
+    expect(
+      await screen.findByText('Wholesale price must be an amount such as 1 234,50.'),
+    ).toBeInTheDocument();
+    expect(priceBox()).toHaveValue('12,50,1');
+    expect(priceBox()).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(posts(spy)).toEqual([]);
+  });
+
+  it('reads 12,50 as R 12,50, sends 12.5 and says it saved', async () => {
+    const spy = api((url, method) =>
+      method === 'POST' && url.pathname === '/api/components'
+        ? { status: 201, body: { data: { ...rose, id: 9, wholesale_excl_vat: 12.5 } } }
+        : undefined,
+    );
+    // Earlier saves in this file left their toasts in Mantine's store.
+    notifications.clean();
+    renderAddWithToasts();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Peony');
+    await userEvent.type(priceBox(), '12,50');
+    await userEvent.tab();
+    expect(priceBox()).toHaveValue('R 12,50');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByLabelText('Location')).toHaveTextContent('/components');
+    const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(bodyOf(post?.[1])).toMatchObject({ name: 'Peony', wholesale_excl_vat: 12.5 });
+    expect(await screen.findAllByText('Saved.')).toHaveLength(1);
+  });
+
+  it('refuses a negative price as the bulk edit does, without turning it into 0', async () => {
+    const spy = api();
+    renderAdd();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Peony');
+    await userEvent.type(priceBox(), '-5');
+    await userEvent.tab();
+    expect(await screen.findByText('Wholesale price cannot be negative.')).toBeInTheDocument();
+    expect(priceBox()).toHaveValue('-R 5,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(posts(spy)).toEqual([]);
+  });
+
+  it('refuses a 300-character name with the limit under it, never cutting it', async () => {
+    const spy = api();
+    renderAdd();
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await userEvent.click(name);
+    await userEvent.paste('a'.repeat(300));
+    await userEvent.tab();
+    expect(await screen.findByText('Name can have at most 255 characters.')).toBeInTheDocument();
+    expect(name).toHaveValue('a'.repeat(300));
+    await userEvent.type(priceBox(), '8');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(posts(spy)).toEqual([]);
   });
 });

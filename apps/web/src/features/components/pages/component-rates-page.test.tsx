@@ -86,7 +86,7 @@ describe('/componentrates/{id}', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Red rose' })).toBeInTheDocument();
     expect(screen.getByText(/Wholesale \(excl\. VAT\)/)).toHaveTextContent('R 12,50');
     const avbob = await screen.findByRole('row', { name: /^AVBOB/ });
-    expect(avbob).toHaveTextContent('AVBOB90%Yes5%R 4,31R 33,06');
+    expect(avbob).toHaveTextContent('AVBOB90 %Yes5 %R 4,31R 33,06');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Profit centre',
       'Markup',
@@ -137,9 +137,9 @@ describe('/componentrates/{id}', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Corporate' }));
     expect(screen.getByRole('checkbox', { name: /Auto update/ })).toBeChecked();
     expect(box(/^Markup/)).toHaveAttribute('readonly');
-    expect(box(/^Markup/)).toHaveValue('100%');
+    expect(box(/^Markup/)).toHaveValue('100 %');
     expect(box(/^Rebate/)).toHaveAttribute('readonly');
-    expect(box(/^Rebate/)).toHaveValue('10%');
+    expect(box(/^Rebate/)).toHaveValue('10 %');
     expect(box(/^Price/)).toHaveValue(price(1, 0.1));
     expect(box(/^Price/)).toHaveValue('R 31,94');
 
@@ -174,7 +174,7 @@ describe('/componentrates/{id}', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Update the rate in Web' })).toBeInTheDocument();
     expect(box(/^Profit centre/)).toBeDisabled();
     expect(box(/^Profit centre/)).toHaveValue('Web');
-    expect(box(/^Markup/)).toHaveValue('95%');
+    expect(box(/^Markup/)).toHaveValue('95 %');
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Add a rate' })).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('/componentrates/{id}', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit rate in Web' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
-    expect(box(/^Markup/)).toHaveValue('110%');
+    expect(box(/^Markup/)).toHaveValue('110 %');
     expect(box(/^Price/)).toHaveValue(price(1.1, 0));
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(callsOf(spy)).toContain('PUT /api/components/7/rates/100'));
@@ -196,24 +196,20 @@ describe('/componentrates/{id}', () => {
     const spy = api((url, init) =>
       init.method === 'POST'
         ? invalid({
-            auto_update: [
-              'The auto update field cannot be on: the profit centre In-store has no default markup.',
-            ],
+            auto_update: ['Auto update cannot be on: the profit centre In-store has no default markup.'],
           })
         : undefined,
     );
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The profit centre id field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a profit centre.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
     await userEvent.click(box(/^Profit centre/));
     await userEvent.click(screen.getByRole('option', { name: 'In-store' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(
-      await screen.findByText(
-        'The auto update field cannot be on: the profit centre In-store has no default markup.',
-      ),
+      await screen.findByText('Auto update cannot be on: the profit centre In-store has no default markup.'),
     ).toBeInTheDocument();
   });
 

@@ -167,7 +167,7 @@ describe('/customers', () => {
   it('shows a 422 under the partner and keeps the dialog open', async () => {
     api((url, init) =>
       init.method === 'PUT' && url.pathname === '/api/customers/5'
-        ? invalid({ partnerId: ['The selected partner id is invalid.'] })
+        ? invalid({ partnerId: ['Choose a valid partner.'] })
         : undefined,
     );
     open();
@@ -176,7 +176,7 @@ describe('/customers', () => {
     await userEvent.click(within(dialog).getByRole('textbox', { name: 'Partner' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Baobab Blooms' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('The selected partner id is invalid.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose a valid partner.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Change partner' })).toBeInTheDocument();
   });
 

@@ -140,7 +140,6 @@ export function LocationForm({ location }: { location?: Location }) {
         <TextInput
           label="Name"
           required
-          maxLength={255}
           data-autofocus
           {...nameProps}
           onChange={(event) => {
@@ -176,7 +175,6 @@ export function LocationForm({ location }: { location?: Location }) {
           label="Handle"
           description="The location's address on the shop: lower-case words joined by dashes"
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          maxLength={255}
           {...handleProps}
           onChange={(event) => {
             const handle = event.currentTarget.value;
@@ -188,18 +186,12 @@ export function LocationForm({ location }: { location?: Location }) {
 
       <Section title="Page content">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Header 1" maxLength={255} {...form.getInputProps('header1')} />
-          <TextInput label="Header 2" maxLength={255} {...form.getInputProps('header2')} />
-          <TextInput label="Header 3" maxLength={255} {...form.getInputProps('header3')} />
+          <TextInput label="Header 1" {...form.getInputProps('header1')} />
+          <TextInput label="Header 2" {...form.getInputProps('header2')} />
+          <TextInput label="Header 3" {...form.getInputProps('header3')} />
         </SimpleGrid>
-        <TextInput label="Title" maxLength={255} {...form.getInputProps('title')} />
-        <Textarea
-          label="SEO description"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          {...form.getInputProps('seo_description')}
-        />
+        <TextInput label="Title" {...form.getInputProps('title')} />
+        <Textarea label="SEO description" autosize minRows={2} {...form.getInputProps('seo_description')} />
         <Textarea label="Content" autosize minRows={4} maxRows={16} {...form.getInputProps('content')} />
       </Section>
 

@@ -136,7 +136,7 @@ describe('/locations/add', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Far away');
     await userEvent.type(screen.getByRole('textbox', { name: /^Latitude/ }), '95');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The latitude field must not be greater than 90.')).toBeInTheDocument();
+    expect(await screen.findByText('Latitude must be at most 90.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
   });
 
@@ -154,7 +154,7 @@ describe('/locations/{id}', () => {
   it('loads the record, spoofs PUT on POST, and shows a 422 under its field', async () => {
     const spy = api((url, init) =>
       url.pathname === '/api/locations/12' && init.method === 'POST'
-        ? invalid({ handle: ['The handle has already been taken.'] })
+        ? invalid({ handle: ['This handle is already taken.'] })
         : undefined,
     );
     renderApp(<LocationEditPage />, { history: ['/locations/12'], path: '/locations/:id' });
@@ -162,7 +162,7 @@ describe('/locations/{id}', () => {
     expect(screen.getByRole('textbox', { name: /^Parent/ })).toHaveValue('Cape Town');
     expect(screen.getByRole('textbox', { name: /^Latitude/ })).toHaveValue('-33.9155');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The handle has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This handle is already taken.')).toBeInTheDocument();
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(formOf(post?.[1])).toMatchObject({
       _method: 'PUT',

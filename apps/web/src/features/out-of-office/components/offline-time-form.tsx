@@ -1,10 +1,16 @@
 import { Checkbox, SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
-import { offlineTimeCreateBody, offlineTimeUpdateBody, type OfflineTime } from '@bloomline/contract';
+import {
+  offlineTimeCreateBody,
+  offlineTimeUpdateBodyFor,
+  todayInJohannesburg,
+  type OfflineTime,
+} from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
 import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
@@ -56,7 +62,8 @@ export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormPr
     : { startDate: null, endDate: null };
   const controller = useApiForm({
     initialValues,
-    schema: period ? offlineTimeUpdateBody : offlineTimeCreateBody,
+    // A start in the past is refused before sending, in the server's words (a stored one may stay).
+    schema: period ? offlineTimeUpdateBodyFor(period.startDate) : offlineTimeCreateBody,
     submit: (values) => saveOfflineTime(partnerId, values, period?.id),
     onSuccess: async (saved) => {
       await invalidateResources(queryClient, [{ keys: offlineTimeKeys, id: `${partnerId}/${saved.id}` }]);
@@ -65,6 +72,12 @@ export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormPr
   });
   const { form } = controller;
   const { startDate } = form.getValues();
+  const today = todayInJohannesburg();
+  const earliestStart = period && period.startDate < today ? period.startDate : today;
+  // On a phone the calendar opens as a dialog that closes once a day is picked, so it never hides the
+  // field's error; on a wider screen it drops down beside the field.
+  const phone = useMediaQuery('(max-width: 48em)');
+  const dropdownType = phone ? ('modal' as const) : ('popover' as const);
 
   return (
     <ApiForm
@@ -83,12 +96,15 @@ export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormPr
         <DatePickerInput
           label="Start date"
           data-autofocus
+          minDate={earliestStart}
+          dropdownType={dropdownType}
           {...dateProps}
           {...form.getInputProps('startDate')}
         />
         <DatePickerInput
           label="End date"
-          minDate={startDate ?? undefined}
+          minDate={startDate ?? earliestStart}
+          dropdownType={dropdownType}
           {...dateProps}
           {...form.getInputProps('endDate')}
         />

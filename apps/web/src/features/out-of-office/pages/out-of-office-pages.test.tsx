@@ -110,8 +110,8 @@ describe('/partners/out-of-office/add', () => {
     const spy = api();
     renderApp(<OutOfOfficeAddPage />, { user: partnerUser, history: ['/partners/out-of-office/add'] });
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The start date field is required.')).toBeInTheDocument();
-    expect(screen.getByText('The end date field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Start date is required.')).toBeInTheDocument();
+    expect(screen.getByText('End date is required.')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Enabled/ })).not.toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
   });
@@ -148,7 +148,7 @@ describe('/partners/out-of-office/{id}', () => {
   it('shows an end before the start under the end date', async () => {
     api((url, init) =>
       init.method === 'POST'
-        ? invalid({ endDate: ['The end date field must be a date after or equal to start date.'] })
+        ? invalid({ endDate: ['End date cannot be before the start date.'] })
         : undefined,
     );
     renderApp(<OutOfOfficeEditPage />, {
@@ -157,9 +157,7 @@ describe('/partners/out-of-office/{id}', () => {
       path: '/partners/out-of-office/:id',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText('The end date field must be a date after or equal to start date.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('End date cannot be before the start date.')).toBeInTheDocument();
   });
 
   it('says so when the period is not the partner’s (404)', async () => {

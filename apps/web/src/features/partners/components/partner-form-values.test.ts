@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { STAFF_ONLY_PARTNER_FIELDS } from '@bloomline/contract';
 
-import { fromPercent, toFormValues, toPercent, toRequest } from './partner-form-values';
+import { toFormValues, toRequest } from './partner-form-values';
 
 describe('partner form values', () => {
   it('starts a new partner with the defaults of part 2', () => {
@@ -25,11 +25,12 @@ describe('partner form values', () => {
     for (const field of STAFF_ONLY_PARTNER_FIELDS) expect(profile).not.toHaveProperty(field);
   });
 
-  it('shows a fraction as a percentage with two decimals, and back', () => {
-    expect(toPercent(0.255)).toBe(25.5);
-    expect(toPercent(0.1234)).toBe(12.34);
-    expect(fromPercent(22.5)).toBe(0.225);
-    expect(fromPercent(12.34)).toBe(0.1234);
-    expect(fromPercent('')).toBe('');
+  it('shows money and the commission as typed and shown, and sends rand and a fraction', () => {
+    const values = toFormValues();
+    expect(values).toMatchObject({ wholesaleDeliveryFee: 'R 0,00', commission: '25 %' });
+    const sent = toRequest({ ...values, wholesaleDeliveryFee: '1 234,5', commission: '22,5' }, false);
+    expect(sent).toMatchObject({ wholesaleDeliveryFee: 1234.5, commission: 0.225 });
+    // Text that is no number goes as typed, for the contract to refuse; it is never read as another number.
+    expect(toRequest({ ...values, commission: '12,50,1' }, false).commission).toBe('12,50,1');
   });
 });

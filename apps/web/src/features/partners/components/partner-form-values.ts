@@ -2,6 +2,7 @@ import { DEFAULT_COUNTRY, partnerProfileBody } from '@bloomline/contract';
 import type { Partner, PartnerType, SaturdayMode } from '@bloomline/contract';
 
 import type { FormValue } from '@/api/client';
+import { fractionValue, moneyText, moneyValue, percentText } from '@/ui';
 
 /** The form's state: partnerUpdateBody's fields as the inputs hold them (text, or a number being typed). */
 export type PartnerFormValues = {
@@ -25,7 +26,8 @@ export type PartnerFormValues = {
   ownerPhone: string;
   businessEmail: string;
   businessPhone: string;
-  wholesaleDeliveryFee: number | string;
+  /** As typed ('75,50'), shown back as 'R 75,50'. */
+  wholesaleDeliveryFee: string;
   avbobSalesChannel: boolean;
   webSalesSalesChannel: boolean;
   inStoreSalesChannel: boolean;
@@ -35,8 +37,8 @@ export type PartnerFormValues = {
   account_name: string;
   account_number: string;
   account_type: string;
-  /** A fraction, as it is sent; the input shows it as a percentage. */
-  commission: number | string;
+  /** As typed, a percentage ('22,5 %'); sent as the fraction (0.225). */
+  commission: string;
   enabled: boolean;
   saturday: SaturdayMode;
 };
@@ -66,7 +68,7 @@ export function toFormValues(p?: Partner): PartnerFormValues {
     ownerPhone: p?.ownerPhone ?? '',
     businessEmail: p?.businessEmail ?? '',
     businessPhone: p?.businessPhone ?? '',
-    wholesaleDeliveryFee: p?.wholesaleDeliveryFee ?? 0,
+    wholesaleDeliveryFee: moneyText(p?.wholesaleDeliveryFee ?? 0),
     avbobSalesChannel: p?.avbobSalesChannel ?? true,
     webSalesSalesChannel: p?.webSalesSalesChannel ?? true,
     inStoreSalesChannel: p?.inStoreSalesChannel ?? true,
@@ -76,7 +78,7 @@ export function toFormValues(p?: Partner): PartnerFormValues {
     account_name: p?.account_name ?? '',
     account_number: p?.account_number ?? '',
     account_type: p?.account_type ?? '',
-    commission: p?.commission ?? 0.25,
+    commission: percentText(p?.commission ?? 0.25),
     enabled: p?.enabled ?? true,
     saturday: p?.saturday ?? 'open',
   };
@@ -93,13 +95,9 @@ export function toRequest(values: PartnerFormValues, profile: boolean): Record<s
     ...values,
     latitude: numberOrNull(values.latitude),
     longitude: numberOrNull(values.longitude),
+    wholesaleDeliveryFee: moneyValue(values.wholesaleDeliveryFee),
+    commission: fractionValue(values.commission),
   };
   if (!profile) return all;
   return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, all[field]]));
 }
-
-/** A fraction as the percentage the input shows (0.255 → 25.5), and back. */
-export const toPercent = (fraction: number | string) =>
-  typeof fraction === 'number' ? Math.round(fraction * 10_000) / 100 : fraction;
-export const fromPercent = (percent: number | string) =>
-  typeof percent === 'number' ? Math.round(percent * 100) / 10_000 : percent;

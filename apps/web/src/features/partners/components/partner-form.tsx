@@ -13,7 +13,7 @@ import {
 
 import { invalidateResources, partnerKeys } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
-import { ApiForm, FormButtons, FormSection, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, FormButtons, FormSection, typedNumbersSchema, useApiForm, useGoBack } from '@/ui';
 
 import { savePartner } from '../api/save-partner';
 import { toFormValues, toRequest, type PartnerFormValues } from './partner-form-values';
@@ -33,9 +33,9 @@ const TYPE_LABELS = { florist: 'Florist', courier: 'Courier' } as const;
 function BusinessSection({ form, profile }: { form: Form; profile: boolean }) {
   return (
     <FormSection title="Business">
-      <TextInput label="Name" required maxLength={255} data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="VAT number" maxLength={50} {...form.getInputProps('vatNumber')} />
+        <TextInput label="VAT number" {...form.getInputProps('vatNumber')} />
         {!profile && (
           <Select
             label="Partner type"
@@ -44,18 +44,8 @@ function BusinessSection({ form, profile }: { form: Form; profile: boolean }) {
             {...form.getInputProps('partnerType')}
           />
         )}
-        <TextInput
-          label="Business email"
-          type="email"
-          maxLength={255}
-          {...form.getInputProps('businessEmail')}
-        />
-        <TextInput
-          label="Business phone"
-          type="tel"
-          maxLength={50}
-          {...form.getInputProps('businessPhone')}
-        />
+        <TextInput label="Business email" type="email" {...form.getInputProps('businessEmail')} />
+        <TextInput label="Business phone" type="tel" {...form.getInputProps('businessPhone')} />
       </SimpleGrid>
     </FormSection>
   );
@@ -65,9 +55,9 @@ function OwnerSection({ form }: { form: Form }) {
   return (
     <FormSection title="Owner">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput label="Owner name" maxLength={255} {...form.getInputProps('ownerName')} />
-        <TextInput label="Owner email" type="email" maxLength={255} {...form.getInputProps('ownerEmail')} />
-        <TextInput label="Owner phone" type="tel" maxLength={50} {...form.getInputProps('ownerPhone')} />
+        <TextInput label="Owner name" {...form.getInputProps('ownerName')} />
+        <TextInput label="Owner email" type="email" {...form.getInputProps('ownerEmail')} />
+        <TextInput label="Owner phone" type="tel" {...form.getInputProps('ownerPhone')} />
       </SimpleGrid>
     </FormSection>
   );
@@ -77,10 +67,10 @@ function AddressSection({ form }: { form: Form }) {
   const values = form.getValues();
   return (
     <FormSection title="Address">
-      <TextInput label="Address line 1" maxLength={255} {...form.getInputProps('address1')} />
+      <TextInput label="Address line 1" {...form.getInputProps('address1')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Address line 2" maxLength={255} {...form.getInputProps('address2')} />
-        <TextInput label="Address line 3" maxLength={255} {...form.getInputProps('address3')} />
+        <TextInput label="Address line 2" {...form.getInputProps('address2')} />
+        <TextInput label="Address line 3" {...form.getInputProps('address3')} />
       </SimpleGrid>
       <PlacePickers
         province={values.province_id}
@@ -94,8 +84,8 @@ function AddressSection({ form }: { form: Form }) {
         }}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Postal code" maxLength={20} {...form.getInputProps('postalCode')} />
-        <TextInput label="Country" maxLength={100} {...form.getInputProps('country')} />
+        <TextInput label="Postal code" {...form.getInputProps('postalCode')} />
+        <TextInput label="Country" {...form.getInputProps('country')} />
       </SimpleGrid>
     </FormSection>
   );
@@ -116,7 +106,11 @@ export function PartnerForm({ partner, profile = false }: PartnerFormProps) {
   const goBack = useGoBack(home);
   const controller = useApiForm({
     initialValues: toFormValues(partner),
-    schema: profile ? partnerProfileBody : partner ? partnerUpdateBody : partnerCreateBody,
+    schema: typedNumbersSchema(
+      profile ? partnerProfileBody : partner ? partnerUpdateBody : partnerCreateBody,
+      (values: PartnerFormValues) => toRequest(values, profile),
+      { wholesaleDeliveryFee: 'money', commission: 'percent' },
+    ),
     submit: (values) => savePartner(toRequest(values, profile), partner?.id),
     onSuccess: async (saved) => {
       await invalidateResources(queryClient, [{ keys: partnerKeys, id: saved.id }]);

@@ -11,7 +11,7 @@ import {
   type NumberInputProps,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 
 import {
   RADIUS_MAX_KM,
@@ -21,9 +21,9 @@ import {
   type SaturdayMode,
 } from '@bloomline/contract';
 
-import { FormSection } from '@/ui';
+import { FormSection, MoneyInput, PercentInput } from '@/ui';
 
-import { fromPercent, numberOrNull, toPercent, type PartnerFormValues } from './partner-form-values';
+import { numberOrNull, type PartnerFormValues } from './partner-form-values';
 
 // Leaflet loads only when the form shows the map.
 const PointMap = lazy(async () => ({ default: (await import('@/ui/point-map')).PointMap }));
@@ -107,17 +107,7 @@ export function ServiceSection({ form }: { form: Form }) {
           decimalScale={2}
           {...form.getInputProps('radius')}
         />
-        <NumberInput
-          label="Wholesale delivery fee"
-          prefix="R "
-          min={0}
-          clampBehavior="none"
-          decimalScale={2}
-          fixedDecimalScale
-          thousandSeparator=" "
-          hideControls
-          {...form.getInputProps('wholesaleDeliveryFee')}
-        />
+        <MoneyInput label="Wholesale delivery fee" {...form.getInputProps('wholesaleDeliveryFee')} />
         <Select
           label="Saturday"
           allowDeselect={false}
@@ -152,37 +142,13 @@ export function BankSection({ form }: { form: Form }) {
   return (
     <FormSection title="Bank details">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Bank name" maxLength={100} {...form.getInputProps('bank_name')} />
-        <TextInput label="Branch code" maxLength={20} {...form.getInputProps('branch_code')} />
-        <TextInput label="Account name" maxLength={255} {...form.getInputProps('account_name')} />
-        <TextInput label="Account number" maxLength={50} {...form.getInputProps('account_number')} />
-        <TextInput label="Account type" maxLength={50} {...form.getInputProps('account_type')} />
+        <TextInput label="Bank name" {...form.getInputProps('bank_name')} />
+        <TextInput label="Branch code" {...form.getInputProps('branch_code')} />
+        <TextInput label="Account name" {...form.getInputProps('account_name')} />
+        <TextInput label="Account number" {...form.getInputProps('account_number')} />
+        <TextInput label="Account type" {...form.getInputProps('account_type')} />
       </SimpleGrid>
     </FormSection>
-  );
-}
-
-/** The commission is kept as a fraction and typed as a percentage with two decimals. */
-function PercentInput({ form }: { form: Form }) {
-  const [shown, setShown] = useState<number | string>(() => toPercent(form.getValues().commission));
-  return (
-    <NumberInput
-      label="Commission"
-      description="The marketplace's share of the partner's orders"
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      suffix=" %"
-      min={0}
-      max={100}
-      decimalScale={2}
-      clampBehavior="none"
-      hideControls
-      error={form.errors.commission}
-      value={shown}
-      onChange={(next) => {
-        setShown(next);
-        form.setFieldValue('commission', fromPercent(next));
-      }}
-    />
   );
 }
 
@@ -190,7 +156,12 @@ export function TermsSection({ form }: { form: Form }) {
   return (
     <FormSection title="Commission and status">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <PercentInput form={form} />
+        <PercentInput
+          label="Commission"
+          description="The marketplace's share of the partner's orders"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('commission')}
+        />
         <Switch
           label="Enabled"
           description="A disabled partner is offered no orders"

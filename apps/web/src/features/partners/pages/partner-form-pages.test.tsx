@@ -93,8 +93,8 @@ describe('/partners/add', () => {
     await fill(/^Rating/, '11');
     await fill(/^Owner email/, 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The rating field must be between 1 and 10.')).toBeInTheDocument();
-    expect(screen.getByText('The owner email field must be a valid email address.')).toBeInTheDocument();
+    expect(await screen.findByText('Rating must be between 1 and 10.')).toBeInTheDocument();
+    expect(screen.getByText('Owner email must be a valid email address.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
   }, 60_000);
 });

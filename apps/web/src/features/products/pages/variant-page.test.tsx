@@ -90,7 +90,7 @@ describe('/products/{productId}/variants/{variantId}', () => {
     const spy = api(state, (url, init) => {
       if (init.method !== 'PUT') return undefined;
       const { quantity } = bodyOf(init) as { quantity: number };
-      if (quantity === 0) return invalid({ quantity: ['The quantity field must be greater than 0.'] });
+      if (quantity === 0) return invalid({ quantity: ['Quantity must be more than 0.'] });
       state.product = withLarge(390.48, [
         { ...bouquet.variants[0]!.component_rates[0]!, quantity: 11 },
         bouquet.variants[0]!.component_rates[1]!,
@@ -101,7 +101,7 @@ describe('/products/{productId}/variants/{variantId}', () => {
     const box = await screen.findByRole('textbox', { name: 'Quantity of Red rose (Retail)' });
     await userEvent.clear(box);
     await userEvent.type(box, '0{Enter}');
-    expect(await screen.findByText('The quantity field must be greater than 0.')).toBeInTheDocument();
+    expect(await screen.findByText('Quantity must be more than 0.')).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('variant-price')).toHaveTextContent('R 416,92');
 
@@ -177,9 +177,9 @@ describe('/products/{productId}/variants/{variantId}', () => {
     open();
     const form = await screen.findByRole('form', { name: 'Add a component' });
     await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
-    expect(await within(form).findByText('The component id field is required.')).toBeInTheDocument();
-    expect(within(form).getByText('The profit centre id field is required.')).toBeInTheDocument();
-    expect(within(form).getByText('The quantity field is required.')).toBeInTheDocument();
+    expect(await within(form).findByText('Choose a component.')).toBeInTheDocument();
+    expect(within(form).getByText('Choose a profit centre.')).toBeInTheDocument();
+    expect(within(form).getByText('Quantity is required.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
 
     await userEvent.type(within(form).getByRole('textbox', { name: 'Component' }), 'gyps');

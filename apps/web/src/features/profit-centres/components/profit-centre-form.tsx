@@ -1,5 +1,4 @@
 import { Checkbox, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
@@ -15,13 +14,15 @@ import {
 import { componentRateKeys, invalidateResources, profitCentreKeys } from '@/lib/query-keys';
 import {
   ApiForm,
+  formatPercent,
   FormButtons,
-  fromPercent,
+  fractionValue,
   PercentInput,
-  toPercent,
+  percentText,
+  SAVED_MESSAGE,
+  typedNumbersSchema,
   useApiForm,
   useGoBack,
-  type ClientSchema,
 } from '@/ui';
 
 import { saveProfitCentre } from '../api/save-profit-centre';
@@ -29,34 +30,28 @@ import { saveProfitCentre } from '../api/save-profit-centre';
 /** The form's state: the body's fields, markup and rebate as the percentages typed ('' when empty). */
 export type ProfitCentreFormValues = {
   name: string;
-  default_markup: number | string;
+  default_markup: string;
   default_auto_update: boolean;
-  rebate: number | string;
+  rebate: string;
 };
 
 export const toFormValues = (centre?: ProfitCentre): ProfitCentreFormValues => ({
   name: centre?.name ?? '',
-  default_markup: centre?.default_markup == null ? '' : toPercent(centre.default_markup),
+  default_markup: percentText(centre?.default_markup),
   default_auto_update: centre?.default_auto_update ?? false,
-  rebate: centre ? toPercent(centre.rebate) : '',
+  rebate: percentText(centre?.rebate),
 });
 
-/** A typed percentage as a fraction; empty is none (null); anything else goes as typed, for the schema to name. */
-const fraction = (typed: number | string) =>
-  typeof typed === 'number' ? fromPercent(typed) : typed.trim() === '' ? null : typed;
-
-/** What is sent: percentages divided by 100 (part 2, point 5), an empty markup as null. */
+/** What is sent: the percentages as fractions (part 2, point 5), an empty markup as null. */
 export const toBody = (values: ProfitCentreFormValues): ProfitCentreBody => ({
   name: values.name,
-  default_markup: fraction(values.default_markup),
+  default_markup: fractionValue(values.default_markup),
   default_auto_update: values.default_auto_update,
-  rebate: fraction(values.rebate),
+  rebate: fractionValue(values.rebate),
 });
 
 // The contract's body checks what will be sent, so its bounds read in percent as the user typed them.
-const schema: ClientSchema = {
-  safeParse: (values) => profitCentreBody.safeParse(toBody(values as ProfitCentreFormValues)),
-};
+const schema = typedNumbersSchema(profitCentreBody, toBody, { default_markup: 'percent', rebate: 'percent' });
 
 const HINT_BELOW = ['label', 'input', 'description', 'error'] as const;
 
@@ -75,9 +70,11 @@ export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
     initialValues: toFormValues(centre),
     schema,
     submit: (values) => saveProfitCentre(toBody(values), centre?.id),
+    confirmation: (saved) =>
+      saved.repriced && saved.repriced.rates > 0
+        ? `${SAVED_MESSAGE} ${repricedMessage(saved.repriced)}`
+        : SAVED_MESSAGE,
     onSuccess: async (saved) => {
-      if (saved.repriced && saved.repriced.rates > 0)
-        notifications.show({ color: 'green', message: `Saved. ${repricedMessage(saved.repriced)}` });
       // Its rates' prices moved with it.
       await invalidateResources(queryClient, [
         { keys: profitCentreKeys, id: saved.data.id },
@@ -102,19 +99,17 @@ export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
         />
       }
     >
-      <TextInput label="Name" required maxLength={100} data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
       <PercentInput
         label="Default markup"
-        description="A percentage of the wholesale price; leave it empty for no default"
+        description={`A percentage of the wholesale price, at most ${formatPercent(MARKUP_MAX)}; leave it empty for no default`}
         inputWrapperOrder={[...HINT_BELOW]}
-        maxFraction={MARKUP_MAX}
         {...form.getInputProps('default_markup')}
       />
       <PercentInput
         label="Rebate"
-        description={`A percentage of the retail price, below ${String(REBATE_MAX * 100)}%`}
+        description={`A percentage of the retail price, at most ${formatPercent(REBATE_MAX)}`}
         inputWrapperOrder={[...HINT_BELOW]}
-        maxFraction={REBATE_MAX}
         {...form.getInputProps('rebate')}
       />
       <Checkbox

@@ -38,9 +38,9 @@ describe('/profit-centres', () => {
     renderApp(<ProfitCentreListPage />, { history: ['/profit-centres'], path: '/profit-centres' });
     expect(screen.getByRole('heading', { level: 1, name: 'Profit centres' })).toBeInTheDocument();
     const web = await screen.findByRole('row', { name: /^Web/ });
-    expect(web).toHaveTextContent('Web110%0%Yes');
-    expect(screen.getByRole('row', { name: /^AVBOB/ })).toHaveTextContent('AVBOB90%5%Yes');
-    expect(screen.getByRole('row', { name: /^Pop-up/ })).toHaveTextContent('Pop-up—0%No');
+    expect(web).toHaveTextContent('Web110 %0 %Yes');
+    expect(screen.getByRole('row', { name: /^AVBOB/ })).toHaveTextContent('AVBOB90 %5 %Yes');
+    expect(screen.getByRole('row', { name: /^Pop-up/ })).toHaveTextContent('Pop-up—0 %No');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Default markup',
@@ -122,24 +122,22 @@ describe('/profit-centres/add', () => {
 
   it("checks the bounds in percent before sending, and shows the server's 422 under its field", async () => {
     const spy = api((url, init) =>
-      init.method === 'POST' ? invalid({ name: ['The name has already been taken.'] }) : undefined,
+      init.method === 'POST' ? invalid({ name: ['This name is already taken.'] }) : undefined,
     );
     renderApp(<ProfitCentreAddPage />, { history: ['/profit-centres/add'], path: '/profit-centres/add' });
     await userEvent.type(field(/^Name/), 'Web');
     await userEvent.type(field(/^Rebate/), '95');
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(submit());
-    expect(await screen.findByText('The rebate field must be between 0% and 90%.')).toBeInTheDocument();
-    expect(
-      screen.getByText('The default markup field is required when default auto update is true.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Rebate must be between 0 % and 90 %.')).toBeInTheDocument();
+    expect(screen.getByText('Default markup is required when auto update is on.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
 
     await userEvent.clear(field(/^Rebate/));
     await userEvent.click(screen.getByRole('checkbox', { name: /Auto update/ }));
     await userEvent.click(submit());
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
-    expect(field(/^Name/)).toHaveAccessibleDescription(/The name has already been taken\./);
+    expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
+    expect(field(/^Name/)).toHaveAccessibleDescription(/This name is already taken\./);
   });
 });
 
@@ -156,8 +154,8 @@ describe('/profit-centres/{id}', () => {
       others: { '/profit-centres': <Where /> },
     });
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    expect(await screen.findByRole('textbox', { name: /^Default markup/ })).toHaveValue('110%');
-    expect(field(/^Rebate/)).toHaveValue('0%');
+    expect(await screen.findByRole('textbox', { name: /^Default markup/ })).toHaveValue('110 %');
+    expect(field(/^Rebate/)).toHaveValue('0 %');
     expect(screen.getByRole('checkbox', { name: /Auto update/ })).toBeChecked();
     await userEvent.clear(field(/^Default markup/));
     await userEvent.type(field(/^Default markup/), '125');
@@ -182,14 +180,14 @@ describe('/profit-centres/{id}', () => {
 
 describe('the form helpers', () => {
   it('turn typed percentages into fractions, blanks into null', () => {
-    expect(toBody({ name: 'A', default_markup: 33.33, default_auto_update: false, rebate: '' })).toEqual({
+    expect(toBody({ name: 'A', default_markup: '33,33', default_auto_update: false, rebate: '' })).toEqual({
       name: 'A',
       default_markup: 0.3333,
       default_auto_update: false,
       rebate: null,
     });
     expect(
-      toBody({ name: 'A', default_markup: '', default_auto_update: false, rebate: 0 }).default_markup,
+      toBody({ name: 'A', default_markup: '', default_auto_update: false, rebate: '0 %' }).default_markup,
     ).toBe(null);
     expect(repricedMessage({ rates: 1, variants: 3 })).toBe(
       '1 component rate and 3 product variants repriced.',

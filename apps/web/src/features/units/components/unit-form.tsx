@@ -52,7 +52,6 @@ export function UnitForm({ unit }: UnitFormProps) {
         description={MEASURE_UNIT_HINTS.name}
         inputWrapperOrder={[...HINT_BELOW]}
         required
-        maxLength={100}
         data-autofocus
         {...form.getInputProps('name')}
       />
@@ -61,7 +60,6 @@ export function UnitForm({ unit }: UnitFormProps) {
         description={MEASURE_UNIT_HINTS.short_code}
         inputWrapperOrder={[...HINT_BELOW]}
         required
-        maxLength={20}
         {...form.getInputProps('short_code')}
       />
     </ApiForm>

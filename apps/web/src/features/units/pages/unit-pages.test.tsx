@@ -73,7 +73,7 @@ describe('/units', () => {
 describe('/units/add', () => {
   it('offers Add and EXIT with the hints, and shows a duplicate name under the field', async () => {
     listApi((url, init) =>
-      init.method === 'POST' ? invalid({ name: ['The name has already been taken.'] }) : undefined,
+      init.method === 'POST' ? invalid({ name: ['This name is already taken.'] }) : undefined,
     );
     renderApp(<UnitAddPage />, { history: ['/units', '/units/add'], path: '/units/add' });
     expect(screen.getByText(MEASURE_UNIT_HINTS.name)).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('/units/add', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Stem');
     await userEvent.type(screen.getByRole('textbox', { name: /^Short code/ }), 'st');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This name is already taken.')).toBeInTheDocument();
   });
 
   it('adds and returns to /units', async () => {

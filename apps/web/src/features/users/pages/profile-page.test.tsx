@@ -77,18 +77,18 @@ describe('/users/profile', () => {
   });
 
   it('checks in the server words before sending and shows a 422 under its field', async () => {
-    const spy = stubApi(() => invalid({ email: ['The email has already been taken.'] }));
+    const spy = stubApi(() => invalid({ email: ['This email is already taken.'] }));
     render();
     const email = screen.getByRole('textbox', { name: /^Email/ });
     await userEvent.clear(email);
     await fill(email, 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The email field must be a valid email address.')).toBeInTheDocument();
+    expect(await screen.findByText('Email must be a valid email address.')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
     await userEvent.clear(email);
     await fill(email, 'florist2@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This email is already taken.')).toBeInTheDocument();
     expect(screen.getByText(`Hi, ${partnerUser.name}`)).toBeInTheDocument();
   });
 

@@ -166,9 +166,7 @@ describe('/users/add', () => {
 
     // A partner user needs a partner: said before anything is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(
-      await screen.findByText('The partner id field is required when role id is 1.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Choose the partner this user works for.')).toBeInTheDocument();
     expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
 
     await userEvent.type(screen.getByRole('textbox', { name: /^Partner/ }), 'fyn');
@@ -196,7 +194,7 @@ describe('/users/add', () => {
   it('hides the partner and the statements permission for the admin role, and shows a 422 under its field', async () => {
     const spy = api((url, init) =>
       url.pathname === '/api/users' && init.method === 'POST'
-        ? invalid({ email: ['The email has already been taken.'] })
+        ? invalid({ email: ['This email is already taken.'] })
         : undefined,
     );
     renderApp(<UserAddPage />, { history: ['/users/add'], path: '/users/add' });
@@ -206,9 +204,21 @@ describe('/users/add', () => {
     expect(screen.queryByRole('textbox', { name: /^Partner/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Can view partner statements' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This email is already taken.')).toBeInTheDocument();
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(formOf(post?.[1])).toMatchObject({ role_id: '2', partner_id: '', partner_statements: '0' });
+  });
+
+  it('refuses a 300-character name under the field before sending, never cutting it', async () => {
+    const spy = api();
+    renderApp(<UserAddPage />, { history: ['/users/add'], path: '/users/add' });
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await fill(name, 'n'.repeat(300));
+    await userEvent.tab();
+    expect(await screen.findByText('Name can have at most 255 characters.')).toBeInTheDocument();
+    expect(name).toHaveValue('n'.repeat(300));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(callsOf(spy).some((c) => c.startsWith('POST'))).toBe(false);
   });
 
   it('goes back one step on Cancel', async () => {

@@ -37,12 +37,26 @@ describe('<RejectDialog>', () => {
     stubApi((url) => (url.pathname === '/api/order-line-reject-reasons' ? { body: reasons } : undefined));
     const onSubmit = vi
       .fn()
-      .mockRejectedValue(new ApiError(422, 'Invalid', { reason: ['The reason field is required.'] }));
+      .mockRejectedValue(new ApiError(422, 'Invalid', { reason: ['Reason is required.'] }));
     renderOrders(<RejectDialog opened onClose={() => undefined} title="Reject item" onSubmit={onSubmit} />);
     await userEvent.click(await screen.findByRole('radio', { name: 'No driver today' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledWith('No driver today');
-    expect(await screen.findByText('The reason field is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Reason is required.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Reject item' })).toBeInTheDocument();
+  });
+
+  it('refuses a reason over 500 characters under the field, as typed, and sends nothing', async () => {
+    stubApi((url) => (url.pathname === '/api/order-line-reject-reasons' ? { body: reasons } : undefined));
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderOrders(<RejectDialog opened onClose={() => undefined} title="Reject order" onSubmit={onSubmit} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Other' }));
+    const text = screen.getByRole('textbox', { name: /Other reason/ });
+    await userEvent.click(text);
+    await userEvent.paste('r'.repeat(501));
+    expect(text).toHaveValue('r'.repeat(501));
+    expect(screen.getByText('Reason can have at most 500 characters.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
-import type { ErrorBag } from '@bloomline/contract';
+import { rejectBody, toErrorBag, type ErrorBag } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
 import { Dialog, FieldErrors, FormError, errorMessage } from '@/ui';
@@ -40,7 +40,10 @@ function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 
 
   const isOther = choice === OTHER_REASON;
   const reason = isOther ? other.trim() : (choice ?? '');
-  const ready = reason.length > 0;
+  // The contract's bound, shown under the field as it is typed (nothing is cut), in the server's words.
+  const checked = isOther && reason !== '' ? rejectBody.safeParse({ reason: other }) : null;
+  const refused = checked && !checked.success ? toErrorBag(checked.error.issues) : null;
+  const ready = reason.length > 0 && refused === null;
 
   const submit = async () => {
     if (!ready || busy) return;
@@ -96,12 +99,11 @@ function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 
             onChange={(e) => setOther(e.currentTarget.value)}
             autosize
             minRows={2}
-            maxLength={500}
             required
             data-autofocus
           />
         )}
-        <FieldErrors errors={bag} field="reason" />
+        <FieldErrors errors={refused ?? bag} field="reason" />
         <FormError error={failure} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>

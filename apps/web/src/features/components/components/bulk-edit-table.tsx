@@ -1,16 +1,17 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 
 import type { Component, ComponentListQuery } from '@bloomline/contract';
 
-import { SortHeader } from '@/ui';
+import { SortHeader, usePhone } from '@/ui';
 
 import { moveInGrid } from './bulk-edit-navigation';
 import { BULK_EDIT_COLUMNS, BulkEditRow } from './bulk-edit-row';
+import classes from './bulk-edit-table.module.css';
 import type { UnsavedRows } from './use-row-autosave';
 
 type Sort = Pick<ComponentListQuery, 's' | 'd'>;
 
-/** Below this width the grid scrolls inside its own box; the page never scrolls sideways. */
+/** Below this width the grid scrolls inside its own box (a tablet); a phone gets a card per component. */
 export const BULK_EDIT_MIN_WIDTH = 880;
 
 const SORTABLE: Partial<Record<string, Sort['s']>> = {
@@ -32,6 +33,41 @@ export type BulkEditTableProps = {
 
 /** The components as a grid of inputs: arrow keys and Enter move between cells, each row saves itself. */
 export function BulkEditTable({ rows, sort, onSort, announce, unsaved, busy }: BulkEditTableProps) {
+  const phone = usePhone();
+  if (phone) {
+    return (
+      <>
+        <Group gap="md" wrap="wrap" role="group" aria-label="Sort">
+          <Text size="sm" fw={600} c="gray.7" aria-hidden>
+            Sort:
+          </Text>
+          {BULK_EDIT_COLUMNS.flatMap(({ field, header }) => {
+            const by = SORTABLE[field];
+            return by
+              ? [<SortHeader key={field} label={header} sortKey={by} s={sort.s} d={sort.d} onSort={onSort} />]
+              : [];
+          })}
+        </Group>
+        <ul
+          className={classes.cards}
+          aria-label="Components, editable in place"
+          aria-busy={busy || undefined}
+          onKeyDown={moveInGrid}
+        >
+          {rows.map((component, index) => (
+            <BulkEditRow
+              key={component.id}
+              component={component}
+              index={index}
+              announce={announce}
+              unsaved={unsaved}
+              stacked
+            />
+          ))}
+        </ul>
+      </>
+    );
+  }
   return (
     // Relative, so that the hidden caption (absolutely placed) stays inside the box that scrolls.
     <Table.ScrollContainer minWidth={BULK_EDIT_MIN_WIDTH} type="native" pos="relative">

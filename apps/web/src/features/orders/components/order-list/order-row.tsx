@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 
 import type { OrderSummary } from '@bloomline/contract';
 
-import { DateText, Money, StatusBadge } from '@/ui';
+import { DateText, Money, RecordCard, StatusBadge, usePhone } from '@/ui';
 
 import { recipientName } from '../recipient-name';
 import { OrderLinesBreakdown } from './order-lines-breakdown';
@@ -33,7 +33,64 @@ function OrderStatus({ order, isStaff }: { order: OrderSummary; isStaff: boolean
 export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boolean }) {
   const [expanded, { toggle }] = useDisclosure(false);
   const linesId = useId();
+  const phone = usePhone();
   const recipient = recipientName(order);
+
+  const actions = (
+    <>
+      {isStaff && (
+        <Button
+          variant="default"
+          size="xs"
+          onClick={toggle}
+          aria-expanded={expanded}
+          aria-controls={linesId}
+          rightSection={
+            expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
+          }
+        >
+          Lines<VisuallyHidden> of {order.name}</VisuallyHidden>
+        </Button>
+      )}
+      <Button component={Link} to={`/order/${order.id}`} size="xs">
+        View<VisuallyHidden> order {order.name}</VisuallyHidden>
+      </Button>
+    </>
+  );
+  const lines = isStaff && (
+    <Collapse in={expanded}>
+      <Box id={linesId} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        {expanded && <OrderLinesBreakdown lines={order.lines} />}
+      </Box>
+    </Collapse>
+  );
+
+  // A phone shows the order as every other list shows a record there: the kit's card.
+  if (phone) {
+    return (
+      <RecordCard
+        fields={[
+          {
+            key: 'order',
+            label: 'Order',
+            value: (
+              <Text fw={700} size="sm" component="span">
+                {order.name}
+              </Text>
+            ),
+          },
+          { key: 'recipient', label: 'Recipient', value: recipient || '—' },
+          { key: 'created', label: 'Created', value: <DateText value={order.created_at} /> },
+          { key: 'delivery', label: 'Delivery', value: <DateText value={order.deliveryDate} /> },
+          { key: 'value', label: VALUE_LABEL, value: <Money value={order.totalValue} /> },
+          { key: 'status', label: 'Status', value: <OrderStatus order={order} isStaff={isStaff} /> },
+        ]}
+        actions={actions}
+      >
+        {lines}
+      </RecordCard>
+    );
+  }
 
   return (
     <Paper component="li" withBorder p="md" radius="md">
@@ -60,33 +117,9 @@ export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boo
           <VisuallyHidden>Status: </VisuallyHidden>
           <OrderStatus order={order} isStaff={isStaff} />
         </div>
-        <div className={classes.actions}>
-          {isStaff && (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={toggle}
-              aria-expanded={expanded}
-              aria-controls={linesId}
-              rightSection={
-                expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
-              }
-            >
-              Lines<VisuallyHidden> of {order.name}</VisuallyHidden>
-            </Button>
-          )}
-          <Button component={Link} to={`/order/${order.id}`} size="xs">
-            View<VisuallyHidden> order {order.name}</VisuallyHidden>
-          </Button>
-        </div>
+        <div className={classes.actions}>{actions}</div>
       </div>
-      {isStaff && (
-        <Collapse in={expanded}>
-          <Box id={linesId} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-            {expanded && <OrderLinesBreakdown lines={order.lines} />}
-          </Box>
-        </Collapse>
-      )}
+      {lines}
     </Paper>
   );
 }

@@ -144,7 +144,8 @@ export const BulkEditRow = memo(function BulkEditRow({
         {...state}
       >
         {cells}
-        <RowStatusCell row={row} />
+        {/* A card says nothing until there is something to say (the grid keeps its Status column). */}
+        {row.status !== 'idle' && <RowStatusCell row={row} />}
       </Paper>
     );
   }

@@ -41,10 +41,10 @@ export function BulkEditTable({ rows, sort, onSort, announce, unsaved, busy }: B
           <Text size="sm" fw={600} c="gray.7" aria-hidden>
             Sort:
           </Text>
-          {BULK_EDIT_COLUMNS.flatMap(({ field, header }) => {
+          {BULK_EDIT_COLUMNS.flatMap(({ field, label }) => {
             const by = SORTABLE[field];
             return by
-              ? [<SortHeader key={field} label={header} sortKey={by} s={sort.s} d={sort.d} onSort={onSort} />]
+              ? [<SortHeader key={field} label={label} sortKey={by} s={sort.s} d={sort.d} onSort={onSort} />]
               : [];
           })}
         </Group>

@@ -41,6 +41,8 @@ export function ProductPicture({ images }: Pick<ProductListItem, 'images'>) {
       fit="cover"
       radius="sm"
       loading="lazy"
+      // The box shows while the picture is on its way.
+      bg="gray.1"
       onError={() => setFailed(first.url)}
     />
   );

@@ -1,18 +1,21 @@
 import { Box, Button, Collapse, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import type { OrderSummary } from '@bloomline/contract';
 
-import { DateText, Money, RecordCard, StatusBadge, usePhone } from '@/ui';
+import { DateText, Money, RecordCard, StatusBadge } from '@/ui';
 
 import { recipientName } from '../recipient-name';
 import { OrderLinesBreakdown } from './order-lines-breakdown';
 import classes from './order-rows.module.css';
 
 export const VALUE_LABEL = 'Value (Incl delivery)';
+
+/** Below Mantine's `md` breakpoint an order's six columns do not fit one row: it is a card. */
+const CARD_QUERY = '(max-width: 61.99em)';
 
 function Field({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -33,7 +36,7 @@ function OrderStatus({ order, isStaff }: { order: OrderSummary; isStaff: boolean
 export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boolean }) {
   const [expanded, { toggle }] = useDisclosure(false);
   const linesId = useId();
-  const phone = usePhone();
+  const card = useMediaQuery(CARD_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const recipient = recipientName(order);
 
   const actions = (
@@ -65,8 +68,8 @@ export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boo
     </Collapse>
   );
 
-  // A phone shows the order as every other list shows a record there: the kit's card.
-  if (phone) {
+  // Narrow, the order is a card as every other list's record is on a phone: the kit's RecordCard.
+  if (card) {
     return (
       <RecordCard
         fields={[

@@ -226,6 +226,30 @@ test.describe('at 375 px', () => {
   });
 });
 
+test('between a phone and a desktop a wide list is a table or cards, never scrolled sideways', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await blockMapTiles(page);
+  await signIn(page, STAFF);
+  for (const width of [700, 900, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/users', '/companies', '/partners', '/audit', '/components/bulk-edit']) {
+      await page.goto(path);
+      await expect(page.getByRole('table').or(page.getByRole('list', { name: /./ }).last())).toBeVisible();
+      await expect(
+        page
+          .getByRole('button', { name: /^(Edit|View entry|Products of) / })
+          .or(page.getByRole('link', { name: /^(Edit|View entry|Products of) / }))
+          .or(page.getByRole('switch'))
+          .or(page.getByRole('textbox', { name: /^Name of / }))
+          .first(),
+      ).toBeVisible();
+      await expectNothingScrollsSideways(page);
+    }
+  }
+});
+
 test('the desktop order list shows a long status whole', async ({ page }) => {
   await signIn(page, STAFF);
   await page.goto('/orders/cancel-confirmed');

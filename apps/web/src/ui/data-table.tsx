@@ -12,7 +12,15 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
-import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import {
+  Fragment,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 import { ALERT_TITLE_RED } from './contrast';
 import { errorMessage } from './error-message';
@@ -72,16 +80,27 @@ const visuallyHidden: CSSProperties = {
 /** The words a card shows before a column's value. */
 export const columnLabel = <T,>(column: DataColumn<T>): ReactNode => column.label ?? column.header;
 
-/** Whether rows are cards: on a phone, or where the table would not fit (known once the box is measured). */
-function useStacked(minWidth: number) {
+/**
+ * Whether rows are cards: on a phone, or where the table would not fit (known once the box is measured):
+ * narrower than `minWidth`, or than a width at which the drawn table was found wider than its box (long
+ * words). A wider box tries the table again.
+ */
+function useStacked(minWidth: number, rows: unknown) {
   const phone = usePhone();
   const { ref, width } = useElementSize<HTMLDivElement>();
-  return { ref, stacked: phone || (width > 0 && width < minWidth) };
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [overflowedAt, setOverflowedAt] = useState(0);
+  const stacked = phone || (width > 0 && (width < minWidth || width <= overflowedAt));
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!stacked && table && width > 0 && table.scrollWidth > width + 1) setOverflowedAt(width);
+  }, [stacked, width, rows]);
+  return { ref, tableRef, stacked };
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { error, onRetry, minWidth = 600 } = props;
-  const { ref, stacked } = useStacked(minWidth);
+  const { ref, tableRef, stacked } = useStacked(minWidth, props.rows);
 
   if (error) {
     return (
@@ -103,7 +122,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   }
 
-  return <Box ref={ref}>{stacked ? <StackedRows {...props} /> : <TableRows {...props} />}</Box>;
+  return (
+    <Box ref={ref}>{stacked ? <StackedRows {...props} /> : <TableRows {...props} tableRef={tableRef} />}</Box>
+  );
 }
 
 const actionsOf = (content: ReactNode) => (
@@ -120,7 +141,8 @@ function TableRows<T>({
   empty = 'Nothing to display',
   caption,
   skeletonRows = 5,
-}: DataTableProps<T>) {
+  tableRef,
+}: DataTableProps<T> & { tableRef: RefObject<HTMLTableElement | null> }) {
   const isEmpty = !loading && (!rows || rows.length === 0);
   const cell = (column: DataColumn<T>, content: ReactNode) => (
     <Table.Td key={column.key} visibleFrom={column.visibleFrom} ta={column.align}>
@@ -152,7 +174,7 @@ function TableRows<T>({
   }
 
   return (
-    <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading || undefined}>
+    <Table ref={tableRef} striped highlightOnHover verticalSpacing="sm" aria-busy={loading || undefined}>
       {caption && <Table.Caption style={visuallyHidden}>{caption}</Table.Caption>}
       <Table.Thead>
         <Table.Tr>

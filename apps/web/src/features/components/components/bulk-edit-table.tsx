@@ -1,8 +1,9 @@
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 
 import type { Component, ComponentListQuery } from '@bloomline/contract';
 
-import { SortHeader, usePhone } from '@/ui';
+import { SortHeader } from '@/ui';
 
 import { moveInGrid } from './bulk-edit-navigation';
 import { BULK_EDIT_COLUMNS, BulkEditRow } from './bulk-edit-row';
@@ -11,8 +12,10 @@ import type { UnsavedRows } from './use-row-autosave';
 
 type Sort = Pick<ComponentListQuery, 's' | 'd'>;
 
-/** Below this width the grid scrolls inside its own box (a tablet); a phone gets a card per component. */
+/** The width the grid needs. */
 export const BULK_EDIT_MIN_WIDTH = 880;
+/** Below Mantine's `md` breakpoint the page is narrower than the grid: a card per component instead. */
+const CARDS_QUERY = '(max-width: 61.99em)';
 
 const SORTABLE: Partial<Record<string, Sort['s']>> = {
   name: 'name',
@@ -33,8 +36,8 @@ export type BulkEditTableProps = {
 
 /** The components as a grid of inputs: arrow keys and Enter move between cells, each row saves itself. */
 export function BulkEditTable({ rows, sort, onSort, announce, unsaved, busy }: BulkEditTableProps) {
-  const phone = usePhone();
-  if (phone) {
+  const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  if (cards) {
     return (
       <>
         <Group gap="md" wrap="wrap" role="group" aria-label="Sort">

@@ -80,8 +80,9 @@ test('at 375 px the log and an entry fit the screen and pass axe', async ({ page
   const name = unique('Audit bunch');
   expect(await apiPost(page, '/api/measure-units', { name, short_code: 'ab' })).toBe(201);
   await page.goto('/audit?pT=measure+unit');
+  // On a phone each entry is a card.
   const view = page
-    .getByRole('row')
+    .getByRole('listitem')
     .filter({ hasText: `Unit of measure ${name} created.` })
     .getByRole('button', { name: /^View entry / });
   await expect(view).toBeVisible();

@@ -26,7 +26,8 @@ const price = (page: Page, name: string) =>
   page.getByRole('textbox', { name: `Wholesale excl VAT of ${name}`, exact: true });
 const nameBox = (page: Page, name: string) =>
   page.getByRole('textbox', { name: `Name of ${name}`, exact: true });
-const rowWith = (page: Page, cell: Locator) => page.getByRole('row').filter({ has: cell });
+/** A component's row of the grid, or its card on a phone. */
+const rowWith = (page: Page, cell: Locator) => page.locator('tr, li').filter({ has: cell });
 
 async function openBulkEdit(page: Page, tag: string) {
   await page.goto(`/components/bulk-edit?q=${encodeURIComponent(`Bulk ${tag}`)}`);
@@ -126,7 +127,7 @@ test.describe('staff bulk-edit components', () => {
     await expect(page.getByRole('checkbox', { name: `Container of ${second}` })).toBeChecked();
   });
 
-  test('at 375 px the grid scrolls in its own box, the page does not, and a price still saves', async ({
+  test('at 375 px each component is a card, nothing scrolls sideways, and a price still saves', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });

@@ -265,7 +265,11 @@ test.describe('staff keep the products and their variants’ recipes', () => {
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await firstVariants.click();
-    const variantLink = page.getByRole('table').getByRole('link').first();
+    // A phone shows the variants as cards, each with its link to the recipe.
+    const variantLink = page
+      .getByRole('list', { name: /^Variants of / })
+      .getByRole('link')
+      .first();
     await expect(variantLink).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);

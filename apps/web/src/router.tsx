@@ -7,6 +7,7 @@ import { PublicLayout } from '@/layout/public-layout';
 import { RouteError } from '@/layout/route-error';
 import { Landing, RequireAuth, RequireGuest, RequireStaff } from '@/session/guards';
 import { SessionProvider } from '@/session/session-provider';
+import { LoadingScreen } from '@/ui/loading-screen';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
 const NOT_BUILT = ['/reporting/*', '/system/xero', '/statements/*'];
@@ -21,7 +22,20 @@ function Root() {
   );
 }
 
-export const routes: RouteObject[] = [
+/**
+ * While a lazy route's code loads on a full page load the router is not yet initialised and renders a route's
+ * `HydrateFallback` in its place (React Router warns, "No `HydrateFallback` element provided", when there is
+ * none). Every lazy route gets the spinner, so the frame above it (providers, layout) renders meanwhile.
+ */
+function withLoadingFallback(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const children = route.children ? withLoadingFallback(route.children) : undefined;
+    const fallback = route.lazy && !route.HydrateFallback ? { HydrateFallback: LoadingScreen } : {};
+    return { ...route, ...fallback, ...(children ? { children } : {}) } as RouteObject;
+  });
+}
+
+const routeTree: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
@@ -346,5 +360,7 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export const routes = withLoadingFallback(routeTree);
 
 export const createRouter = () => createBrowserRouter(routes);

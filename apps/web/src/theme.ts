@@ -1,5 +1,7 @@
-import { createTheme } from '@mantine/core';
+import { Button, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
+
+import touch from './touch-targets.module.css';
 
 export const theme = createTheme({
   primaryColor: 'grape',
@@ -10,6 +12,10 @@ export const theme = createTheme({
   luminanceThreshold: 0.179,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  components: {
+    // At least 44 px high on a phone (touch-targets.module.css), one rule for every button of the app.
+    Button: Button.extend({ classNames: { root: touch.button } }),
+  },
 });
 
 /** Mantine's default error red and dimmed grey are about 3.3:1 on white; these darker shades pass. */

@@ -5,7 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { renderUi } from '@/test/render';
 
+import { onPhone } from '@/test/phone';
+
 import { DataTable, type DataColumn } from './data-table';
+import { actionsColumn, SortHeader } from './list';
 
 type Row = { id: number; name: string; parent: string | null };
 
@@ -63,5 +66,74 @@ describe('<DataTable>', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('<DataTable> on a phone', () => {
+  onPhone();
+
+  const phoneColumns: DataColumn<Row>[] = [
+    {
+      key: 'name',
+      header: <SortHeader label="Name" sortKey="name" s="name" d="asc" onSort={() => undefined} />,
+      label: 'Name',
+      headerControl: true,
+      render: (r) => r.name,
+    },
+    // Hidden from a narrow table, never from a card.
+    { key: 'parent', header: 'Parent', render: (r) => r.parent, visibleFrom: 'md' },
+    actionsColumn((r) => (
+      <>
+        <Button size="compact-sm">Edit {r.name}</Button>
+        <Button size="compact-sm" aria-label={`Change partner of ${r.name}`}>
+          Change partner
+        </Button>
+      </>
+    )),
+  ];
+
+  it('draws each row as a card of every column, label and value, with its actions named', () => {
+    renderUi(<DataTable columns={phoneColumns} rows={rows} rowKey={(r) => r.id} caption="Locations" />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Locations' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const [first, second] = cards as [HTMLElement, HTMLElement];
+    expect(
+      within(first)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Name', 'Parent']);
+    expect(
+      within(first)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['Gauteng', 'South Africa']);
+    // A missing value shows as the dash every list uses, not as an empty line.
+    expect(
+      within(second)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['Sandton', '—']);
+    expect(within(second).getByRole('button', { name: 'Edit Sandton' })).toBeInTheDocument();
+    const change = within(second).getByRole('button', { name: 'Change partner of Sandton' });
+    expect(change).toHaveTextContent('Change partner');
+  });
+
+  it('keeps the sort buttons of the headers above the cards', () => {
+    renderUi(<DataTable columns={phoneColumns} rows={rows} rowKey={(r) => r.id} caption="Locations" />);
+    const sort = screen.getByRole('group', { name: 'Sort' });
+    expect(within(sort).getByRole('button', { name: 'Name, sorted ascending' })).toBeInTheDocument();
+  });
+
+  it('says when there is nothing, and is busy while loading', () => {
+    const { unmount } = renderUi(
+      <DataTable columns={phoneColumns} rows={[]} rowKey={(r) => r.id} empty="Nothing found." />,
+    );
+    expect(screen.getByText('Nothing found.')).toBeInTheDocument();
+    unmount();
+    renderUi(
+      <DataTable columns={phoneColumns} rows={undefined} rowKey={(r) => r.id} loading caption="Units" />,
+    );
+    expect(screen.getByRole('status', { name: 'Loading Units' })).toHaveAttribute('aria-busy', 'true');
   });
 });

@@ -1,20 +1,48 @@
-import { Alert, Button, Skeleton, Table, Text, type MantineBreakpoint } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  type MantineBreakpoint,
+} from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
-import type { CSSProperties, ReactNode } from 'react';
+import {
+  Fragment,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 import { ALERT_TITLE_RED } from './contrast';
 import { errorMessage } from './error-message';
+import { usePhone } from './phone';
+import { RecordCard } from './record-card';
 
-export type DataColumn<T> = {
+type ColumnBase<T> = {
   key: string;
-  header: ReactNode;
   render: (row: T) => ReactNode;
   width?: CSSProperties['width'];
-  /** Hide the column below this breakpoint. */
+  /** Hide the column from the table below this breakpoint (a phone's cards show every column). */
   visibleFrom?: MantineBreakpoint;
   align?: 'left' | 'center' | 'right';
+  /** The record's buttons (see `actionsColumn`): at the right of a row, at the foot of a card. */
+  actions?: boolean;
+  /** The header is a control (a sort button): on a phone it shows above the cards. */
+  headerControl?: boolean;
 };
+
+/** A column; a header that is not plain text (a sort button, hidden text) needs a `label` for the cards. */
+export type DataColumn<T> = ColumnBase<T> &
+  ({ header: string; label?: string } | { header: ReactNode; label: string });
 
 export type DataTableProps<T> = {
   columns: DataColumn<T>[];
@@ -29,7 +57,10 @@ export type DataTableProps<T> = {
   /** Read by screen readers only. */
   caption?: string;
   onRetry?: () => void;
-  /** Width below which the table scrolls sideways. */
+  /**
+   * Width the table needs: narrower than this (and always on a phone) each row is drawn as a card of
+   * "Label  value" lines instead, so nothing scrolls sideways and no column is dropped.
+   */
   minWidth?: number;
   skeletonRows?: number;
 };
@@ -46,24 +77,30 @@ const visuallyHidden: CSSProperties = {
   border: 0,
 };
 
-export function DataTable<T>({
-  columns,
-  rows,
-  rowKey,
-  loading = false,
-  error,
-  empty = 'Nothing to display',
-  caption,
-  onRetry,
-  minWidth = 600,
-  skeletonRows = 5,
-}: DataTableProps<T>) {
+/** The words a card shows before a column's value. */
+export const columnLabel = <T,>(column: DataColumn<T>): ReactNode => column.label ?? column.header;
+
+/**
+ * Whether rows are cards: on a phone, or where the table would not fit (known once the box is measured):
+ * narrower than `minWidth`, or than a width at which the drawn table was found wider than its box (long
+ * words). A wider box tries the table again.
+ */
+function useStacked(minWidth: number, rows: unknown) {
+  const phone = usePhone();
   const { ref, width } = useElementSize<HTMLDivElement>();
-  const isEmpty = !loading && (!rows || rows.length === 0);
-  // An empty table need not scroll; its message would otherwise sit off screen on a phone.
-  const tableMinWidth = isEmpty ? 0 : minWidth;
-  // A region that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable).
-  const scrolls = width > 0 && width < tableMinWidth;
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [overflowedAt, setOverflowedAt] = useState(0);
+  const stacked = phone || (width > 0 && (width < minWidth || width <= overflowedAt));
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!stacked && table && width > 0 && table.scrollWidth > width + 1) setOverflowedAt(width);
+  }, [stacked, width, rows]);
+  return { ref, tableRef, stacked };
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { error, onRetry, minWidth = 600 } = props;
+  const { ref, tableRef, stacked } = useStacked(minWidth, props.rows);
 
   if (error) {
     return (
@@ -85,6 +122,28 @@ export function DataTable<T>({
     );
   }
 
+  return (
+    <Box ref={ref}>{stacked ? <StackedRows {...props} /> : <TableRows {...props} tableRef={tableRef} />}</Box>
+  );
+}
+
+const actionsOf = (content: ReactNode) => (
+  <Group gap="xs" justify="flex-end" wrap="nowrap">
+    {content}
+  </Group>
+);
+
+function TableRows<T>({
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  empty = 'Nothing to display',
+  caption,
+  skeletonRows = 5,
+  tableRef,
+}: DataTableProps<T> & { tableRef: RefObject<HTMLTableElement | null> }) {
+  const isEmpty = !loading && (!rows || rows.length === 0);
   const cell = (column: DataColumn<T>, content: ReactNode) => (
     <Table.Td key={column.key} visibleFrom={column.visibleFrom} ta={column.align}>
       {content}
@@ -108,30 +167,87 @@ export function DataTable<T>({
     );
   } else {
     body = rows.map((row) => (
-      <Table.Tr key={rowKey(row)}>{columns.map((c) => cell(c, c.render(row)))}</Table.Tr>
+      <Table.Tr key={rowKey(row)}>
+        {columns.map((c) => cell(c, c.actions ? actionsOf(c.render(row)) : c.render(row)))}
+      </Table.Tr>
     ));
   }
 
   return (
-    <Table.ScrollContainer
-      ref={ref}
-      minWidth={tableMinWidth}
-      type="native"
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption ?? 'Table' } : {})}
-    >
-      <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading || undefined}>
-        {caption && <Table.Caption style={visuallyHidden}>{caption}</Table.Caption>}
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} w={c.width} visibleFrom={c.visibleFrom} ta={c.align} scope="col">
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{body}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table ref={tableRef} striped highlightOnHover verticalSpacing="sm" aria-busy={loading || undefined}>
+      {caption && <Table.Caption style={visuallyHidden}>{caption}</Table.Caption>}
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.key} w={c.width} visibleFrom={c.visibleFrom} ta={c.align} scope="col">
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{body}</Table.Tbody>
+    </Table>
+  );
+}
+
+/** The phone pattern: one card per row, every column as "Label  value", the actions at its foot. */
+function StackedRows<T>({
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  empty = 'Nothing to display',
+  caption,
+  skeletonRows = 3,
+}: DataTableProps<T>) {
+  const fields = columns.filter((c) => !c.actions);
+  const actions = columns.filter((c) => c.actions);
+  const controls = columns.filter((c) => c.headerControl);
+
+  if (loading) {
+    return (
+      <Stack gap="sm" aria-busy="true" role="status" aria-label={`Loading ${caption ?? 'the list'}`}>
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          <Paper key={i} withBorder radius="md" p="sm">
+            <Skeleton height={14} width="60%" mb={8} />
+            <Skeleton height={12} width="80%" />
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  if (!rows || rows.length === 0) {
+    return (
+      <Text ta="center" py="lg">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {controls.length > 0 && (
+        <Group gap="md" wrap="wrap" role="group" aria-label="Sort">
+          <Text size="sm" fw={600} c="gray.7" aria-hidden>
+            Sort:
+          </Text>
+          {controls.map((c) => (
+            <Box key={c.key}>{c.header}</Box>
+          ))}
+        </Group>
+      )}
+      <Stack component="ul" gap="sm" m={0} p={0} aria-label={caption}>
+        {rows.map((row) => (
+          <RecordCard
+            key={rowKey(row)}
+            fields={fields.map((c) => ({ key: c.key, label: columnLabel(c), value: c.render(row) }))}
+            actions={
+              actions.length > 0
+                ? actions.map((c) => <Fragment key={c.key}>{c.render(row)}</Fragment>)
+                : undefined
+            }
+          />
+        ))}
+      </Stack>
+    </Stack>
   );
 }

@@ -11,6 +11,8 @@ export * from './page-title';
 export * from './pager';
 export * from './percent';
 export * from './percent-input';
+export * from './phone';
+export * from './record-card';
 export * from './search-input';
 export * from './status-badge';
 export * from './dialog';

@@ -5,9 +5,10 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { PageLink, PageMeta } from '@bloomline/contract';
 
 import { filledButtonTone } from './contrast';
+import { PHONE_QUERY } from './phone';
 
-/** Below Mantine's `sm` breakpoint (48em) only the pages next to the current one show. */
-export const PAGER_NARROW_QUERY = '(max-width: 47.99em)';
+/** On a phone only the pages next to the current one show. */
+export const PAGER_NARROW_QUERY = PHONE_QUERY;
 
 type PagerItem =
   | { kind: 'previous' | 'next'; page: number | null }

@@ -1,9 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 
 import { Box, Skeleton, Text } from '@mantine/core';
+import { IconMapOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { divIcon, type LatLng } from 'leaflet';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
 import { appConfigQuery } from '@/lib/app-config';
@@ -68,9 +69,30 @@ export type MapFrameProps = {
   children?: ReactNode;
 };
 
+/** Shown over a map whose background tiles cannot be fetched (no internet, the tile server down). */
+export const MAP_TILES_FAILED =
+  'The map background could not be loaded (no connection to the map server); the points are still shown.';
+
+/**
+ * Whether the background is missing: a tile failed and none has loaded. A tile that loads later (the
+ * connection back, another zoom level) clears it.
+ */
+function useTileTrouble() {
+  const [state, setState] = useState({ failed: false, loaded: false });
+  const eventHandlers = useMemo(
+    () => ({
+      tileerror: () => setState((s) => (s.failed ? s : { ...s, failed: true })),
+      tileload: () => setState((s) => (s.loaded ? s : { ...s, loaded: true })),
+    }),
+    [],
+  );
+  return { missing: state.failed && !state.loaded, eventHandlers };
+}
+
 /** The tile map every map of the app is drawn on: the configured tiles in a named region. */
 export function MapFrame({ label, center, zoom, height = 260, picking = false, children }: MapFrameProps) {
   const config = useQuery(appConfigQuery);
+  const tiles = useTileTrouble();
   if (config.isPending) return <Skeleton h={height} />;
   if (!config.data) return <Text size="sm">The map could not be loaded.</Text>;
   const tileUrl = config.data.mapTileUrl;
@@ -78,6 +100,7 @@ export function MapFrame({ label, center, zoom, height = 260, picking = false, c
     <Box
       role="region"
       aria-label={label}
+      pos="relative"
       style={{
         borderRadius: 'var(--mantine-radius-sm)',
         overflow: 'hidden',
@@ -91,9 +114,32 @@ export function MapFrame({ label, center, zoom, height = 260, picking = false, c
         scrollWheelZoom={false}
         style={{ height, width: '100%', cursor: picking ? 'crosshair' : undefined }}
       >
-        <TileLayer url={tileUrl} attribution={attributionFor(tileUrl)} />
+        <TileLayer url={tileUrl} attribution={attributionFor(tileUrl)} eventHandlers={tiles.eventHandlers} />
         {children}
       </MapContainer>
+      {tiles.missing && (
+        <Box
+          role="status"
+          pos="absolute"
+          // At the foot, clear of the zoom buttons.
+          bottom={8}
+          left={8}
+          right={8}
+          p={8}
+          bg="white"
+          // Above Leaflet's panes (z-index up to 700), below nothing of the page: the map isolates its stack.
+          style={{
+            zIndex: 1000,
+            borderRadius: 'var(--mantine-radius-sm)',
+            boxShadow: 'var(--mantine-shadow-sm)',
+          }}
+        >
+          <Text size="sm" c="dark.9" style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>
+            <IconMapOff size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            {MAP_TILES_FAILED}
+          </Text>
+        </Box>
+      )}
     </Box>
   );
 }

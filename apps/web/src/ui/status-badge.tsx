@@ -3,6 +3,7 @@ import { Badge, useMantineTheme, type BadgeProps } from '@mantine/core';
 import { STATUS_COLOURS, type BadgeStatus } from '@bloomline/contract';
 
 import { filledColours } from './contrast';
+import classes from './status-badge.module.css';
 
 /** 'cancel-confirmed' → 'cancel confirmed' */
 export function statusLabel(status: BadgeStatus): string {
@@ -25,7 +26,7 @@ export function StatusBadge(props: StatusBadgeProps) {
   const shown: BadgeStatus = unassigned ? 'unassigned' : status;
   const { background, text } = filledColours(theme, STATUS_COLOURS[shown]);
   return (
-    <Badge variant="filled" color={background} c={text} data-status={shown} {...rest}>
+    <Badge variant="filled" color={background} c={text} data-status={shown} classNames={classes} {...rest}>
       {statusLabel(shown)}
     </Badge>
   );

@@ -110,21 +110,9 @@ export function ListPage<T>({
   );
 }
 
-/** The Actions column: a row's buttons, at the right. */
-export function actionsColumn<T>(
-  render: (row: T) => ReactNode,
-  header: ReactNode = 'Actions',
-): DataColumn<T> {
-  return {
-    key: 'actions',
-    header,
-    align: 'right',
-    render: (row) => (
-      <Group gap="xs" justify="flex-end" wrap="nowrap">
-        {render(row)}
-      </Group>
-    ),
-  };
+/** The Actions column: a row's buttons, at the right of a table row and at the foot of a phone's card. */
+export function actionsColumn<T>(render: (row: T) => ReactNode, header = 'Actions'): DataColumn<T> {
+  return { key: 'actions', header, align: 'right', actions: true, render };
 }
 
 export type DeleteActionProps = Omit<ConfirmActionProps, 'label' | 'title' | 'message'> & {

@@ -24,6 +24,8 @@ export function SortHeader<K extends string>({ label, sortKey, s, d, onSort }: S
       onClick={() => onSort({ s: sortKey, d: active && d === 'asc' ? 'desc' : 'asc' })}
       fw={700}
       fz="sm"
+      // A touch target on a phone, where the sort buttons stand above the cards.
+      mih={{ base: 44, sm: 0 }}
       // Named here rather than from hidden text, which browsers join with the heading's in different ways.
       aria-label={`${label}, ${active ? `sorted ${d === 'asc' ? 'ascending' : 'descending'}` : 'sort by this column'}`}
     >

@@ -3,7 +3,16 @@ import { useState } from 'react';
 
 import { AUDIT_COUNTED_UP_TO, auditListQuery, type AuditEntry } from '@bloomline/contract';
 
-import { DataTable, DateText, NOTHING_FOUND, PageTitle, Pager, useListParams, type DataColumn } from '@/ui';
+import {
+  actionsColumn,
+  DataTable,
+  DateText,
+  NOTHING_FOUND,
+  PageTitle,
+  Pager,
+  useListParams,
+  type DataColumn,
+} from '@/ui';
 
 import { useAudit } from '../api/get-audit';
 import { AuditEntryDrawer } from '../components/audit-entry-drawer';
@@ -41,11 +50,8 @@ export function AuditPage() {
         </Text>
       ),
     },
-    {
-      key: 'details',
-      header: 'Details',
-      align: 'right',
-      render: (e) => (
+    actionsColumn(
+      (e) => (
         <Button
           size="compact-sm"
           variant="default"
@@ -55,7 +61,8 @@ export function AuditPage() {
           View
         </Button>
       ),
-    },
+      'Details',
+    ),
   ];
 
   return (

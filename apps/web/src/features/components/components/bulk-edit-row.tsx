@@ -1,6 +1,6 @@
-import { Checkbox, Group, Loader, Table, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Loader, Paper, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPencil } from '@tabler/icons-react';
-import { memo, type KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
 
 import type { Component } from '@bloomline/contract';
 
@@ -50,6 +50,8 @@ export type BulkEditRowProps = {
   index: number;
   announce: (message: string) => void;
   unsaved: UnsavedRows;
+  /** On a phone the row is a card of labelled fields, one under the other (no sideways scroll). */
+  stacked?: boolean;
 };
 
 /**
@@ -61,6 +63,7 @@ export const BulkEditRow = memo(function BulkEditRow({
   index,
   announce,
   unsaved,
+  stacked = false,
 }: BulkEditRowProps) {
   const row = useRowAutosave(component, { announce, unsaved });
   const name = row.saved.name;
@@ -70,10 +73,24 @@ export const BulkEditRow = memo(function BulkEditRow({
     row.revert(field);
   };
 
-  const textCell = (field: TextField, column: number, label: string) => (
-    <Table.Td className={classes.cell} key={field}>
+  // A table cell, or on a phone a block of the card (a function, not a component: inputs keep their focus).
+  const cell = (key: string, children: ReactNode) =>
+    stacked ? (
+      <div key={key} className={classes.cell}>
+        {children}
+      </div>
+    ) : (
+      <Table.Td key={key} className={classes.cell}>
+        {children}
+      </Table.Td>
+    );
+
+  const textCell = (field: TextField, column: number, label: string, header: string) =>
+    cell(
+      field,
       <TextInput
         {...cellAt(index, column)}
+        label={stacked ? header : undefined}
         aria-label={`${label} of ${name}`}
         value={row.values[field]}
         onChange={(event) => row.change(field, event.currentTarget.value)}
@@ -86,32 +103,51 @@ export const BulkEditRow = memo(function BulkEditRow({
               styles: { input: { textAlign: 'right' as const } },
             }
           : { autoComplete: 'off' })}
-      />
-    </Table.Td>
-  );
+      />,
+    );
 
-  const checkCell = (field: CheckField, column: number, label: string) => (
-    <Table.Td className={classes.cell} key={field}>
-      <div className={classes.check}>
+  const checkCell = (field: CheckField, column: number, label: string) =>
+    cell(
+      field,
+      <div className={stacked ? classes.stackedCheck : classes.check}>
         <Checkbox
           {...cellAt(index, column)}
+          label={stacked ? label : undefined}
           aria-label={`${label} of ${name}`}
           checked={row.values[field]}
           onChange={(event) => row.change(field, event.currentTarget.checked)}
           onKeyDown={revertOnEscape(field)}
           error={row.failure?.fields[field]}
         />
-      </div>
-    </Table.Td>
-  );
+      </div>,
+    );
 
+  const cells = BULK_EDIT_COLUMNS.map(({ field, label, header }, column) =>
+    field === 'name' || field === 'wholesale_excl_vat'
+      ? textCell(field, column, label, header)
+      : checkCell(field, column, label),
+  );
+  const state = { 'data-state': row.status, 'data-flash': row.flash ?? undefined };
+
+  if (stacked) {
+    return (
+      <Paper
+        component="li"
+        withBorder
+        radius="md"
+        p="sm"
+        className={`${classes.row} ${classes.card}`}
+        {...state}
+      >
+        {cells}
+        {/* A card says nothing until there is something to say (the grid keeps its Status column). */}
+        {row.status !== 'idle' && <RowStatusCell row={row} />}
+      </Paper>
+    );
+  }
   return (
-    <Table.Tr className={classes.row} data-state={row.status} data-flash={row.flash ?? undefined}>
-      {BULK_EDIT_COLUMNS.map(({ field, label }, column) =>
-        field === 'name' || field === 'wholesale_excl_vat'
-          ? textCell(field, column, label)
-          : checkCell(field, column, label),
-      )}
+    <Table.Tr className={classes.row} {...state}>
+      {cells}
       <Table.Td className={classes.cell}>
         <RowStatusCell row={row} />
       </Table.Td>

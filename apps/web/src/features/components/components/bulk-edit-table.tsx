@@ -1,4 +1,5 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 
 import type { Component, ComponentListQuery } from '@bloomline/contract';
 
@@ -6,12 +7,15 @@ import { SortHeader } from '@/ui';
 
 import { moveInGrid } from './bulk-edit-navigation';
 import { BULK_EDIT_COLUMNS, BulkEditRow } from './bulk-edit-row';
+import classes from './bulk-edit-table.module.css';
 import type { UnsavedRows } from './use-row-autosave';
 
 type Sort = Pick<ComponentListQuery, 's' | 'd'>;
 
-/** Below this width the grid scrolls inside its own box; the page never scrolls sideways. */
+/** The width the grid needs. */
 export const BULK_EDIT_MIN_WIDTH = 880;
+/** Below Mantine's `md` breakpoint the page is narrower than the grid: a card per component instead. */
+const CARDS_QUERY = '(max-width: 61.99em)';
 
 const SORTABLE: Partial<Record<string, Sort['s']>> = {
   name: 'name',
@@ -32,6 +36,41 @@ export type BulkEditTableProps = {
 
 /** The components as a grid of inputs: arrow keys and Enter move between cells, each row saves itself. */
 export function BulkEditTable({ rows, sort, onSort, announce, unsaved, busy }: BulkEditTableProps) {
+  const cards = useMediaQuery(CARDS_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  if (cards) {
+    return (
+      <>
+        <Group gap="md" wrap="wrap" role="group" aria-label="Sort">
+          <Text size="sm" fw={600} c="gray.7" aria-hidden>
+            Sort:
+          </Text>
+          {BULK_EDIT_COLUMNS.flatMap(({ field, label }) => {
+            const by = SORTABLE[field];
+            return by
+              ? [<SortHeader key={field} label={label} sortKey={by} s={sort.s} d={sort.d} onSort={onSort} />]
+              : [];
+          })}
+        </Group>
+        <ul
+          className={classes.cards}
+          aria-label="Components, editable in place"
+          aria-busy={busy || undefined}
+          onKeyDown={moveInGrid}
+        >
+          {rows.map((component, index) => (
+            <BulkEditRow
+              key={component.id}
+              component={component}
+              index={index}
+              announce={announce}
+              unsaved={unsaved}
+              stacked
+            />
+          ))}
+        </ul>
+      </>
+    );
+  }
   return (
     // Relative, so that the hidden caption (absolutely placed) stays inside the box that scrolls.
     <Table.ScrollContainer minWidth={BULK_EDIT_MIN_WIDTH} type="native" pos="relative">

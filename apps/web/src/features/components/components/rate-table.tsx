@@ -34,7 +34,6 @@ export function RateTable({
   const remove = useDeleteComponentRate(componentId);
   const columns: DataColumn<ComponentRate>[] = [
     { key: 'centre', header: 'Profit centre', render: (r) => r.profitCentre.name },
-    // On a phone the row keeps the centre, the price and the buttons; Edit shows the rest in the form.
     {
       key: 'markup',
       header: 'Markup',

@@ -1,10 +1,19 @@
-import { Box, Button, Group, Image, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Image, Text, VisuallyHidden } from '@mantine/core';
 import { IconListDetails, IconTable } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 import { componentListQuery, componentUnitLabel, type Component } from '@bloomline/contract';
 
-import { EditAction, EMPTY_TEXT, ListPage, Money, SortHeader, useListParams, type DataColumn } from '@/ui';
+import {
+  actionsColumn,
+  EditAction,
+  EMPTY_TEXT,
+  ListPage,
+  Money,
+  SortHeader,
+  useListParams,
+  type DataColumn,
+} from '@/ui';
 
 import { useComponents } from '../api/get-components';
 
@@ -18,6 +27,7 @@ export function ComponentListPage() {
     {
       key: 'picture',
       header: <VisuallyHidden>Picture</VisuallyHidden>,
+      label: 'Picture',
       width: 56,
       visibleFrom: 'sm',
       render: (c) =>
@@ -28,6 +38,8 @@ export function ComponentListPage() {
     {
       key: 'name',
       header: <SortHeader label="Name" sortKey="name" {...sort} />,
+      label: 'Name',
+      headerControl: true,
       render: (c) => (
         <Text size="sm" fw={500}>
           {c.name}
@@ -44,33 +56,26 @@ export function ComponentListPage() {
     {
       key: 'wholesale',
       header: <SortHeader label="Wholesale" sortKey="wholesale_excl_vat" {...sort} />,
+      label: 'Wholesale',
+      headerControl: true,
       align: 'right',
       render: (c) => <Money value={c.wholesale_excl_vat} />,
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      // Two buttons: side by side where there is room, one above the other on a phone.
-      render: (c) => (
-        <Group gap="xs" justify="flex-end">
-          <EditAction to={`/components/${c.id}`} name={c.name} />
-          <Button
-            component={Link}
-            to={`/componentrates/${c.id}`}
-            size="compact-sm"
-            variant="default"
-            aria-label={`Rates of ${c.name}`}
-          >
-            {/* Without its icon on a phone, so the row's buttons fit beside name and price. */}
-            <Box component="span" visibleFrom="sm" mr={6} style={{ lineHeight: 0 }}>
-              <IconListDetails size={14} aria-hidden />
-            </Box>
-            Rates
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn((c) => (
+      <>
+        <EditAction to={`/components/${c.id}`} name={c.name} />
+        <Button
+          component={Link}
+          to={`/componentrates/${c.id}`}
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconListDetails size={14} aria-hidden />}
+          aria-label={`Rates of ${c.name}`}
+        >
+          Rates
+        </Button>
+      </>
+    )),
   ];
 
   return (

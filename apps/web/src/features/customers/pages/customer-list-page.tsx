@@ -1,4 +1,4 @@
-import { Box, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconUserCog } from '@tabler/icons-react';
 import { useState } from 'react';
 
@@ -41,14 +41,11 @@ export function CustomerListPage() {
         <Button
           size="compact-sm"
           variant="default"
+          leftSection={<IconUserCog size={14} aria-hidden />}
           aria-label={`Change partner of ${c.name}`}
           onClick={() => setChanging(c)}
         >
-          <IconUserCog size={14} aria-hidden />
-          {/* On a phone the icon alone, so the row's actions fit beside the name. */}
-          <Box component="span" visibleFrom="sm" ml={6}>
-            Change partner
-          </Box>
+          Change partner
         </Button>
         <DeleteAction name={c.name} onConfirm={() => remove.mutateAsync(c.id)} />
       </>

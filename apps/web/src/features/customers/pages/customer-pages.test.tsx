@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerListItem, PartnerPickerItem } from '@bloomline/contract';
 
 import { bodyOf, callsOf, invalid, pageOf, stubApi } from '@/test/api-stub';
+import { onPhone } from '@/test/phone';
 import { renderApp, Where } from '@/test/render';
 
 import { CustomerListPage } from './customer-list-page';
@@ -191,5 +192,27 @@ describe('/customers', () => {
       expect(screen.queryByRole('cell', { name: 'Pieter van Wyk' })).not.toBeInTheDocument(),
     );
     expect(callsOf(spy)).toContain('DELETE /api/customers/5');
+  });
+});
+
+describe('/customers on a phone', () => {
+  onPhone();
+
+  it('shows every column of a customer and a labelled Change partner', async () => {
+    api();
+    renderApp(<CustomerListPage />, { history: ['/customers'] });
+    const card = (await screen.findByText('Naledi Dlamini')).closest('li')!;
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Name', 'Email', 'Phone', 'Companies', 'Partner']);
+    expect(card).toHaveTextContent('082 555 0101');
+    expect(card).toHaveTextContent('AVBOB Soweto, Karoo Capital');
+    // Words, not an icon alone.
+    expect(within(card).getByRole('button', { name: 'Change partner of Naledi Dlamini' })).toHaveTextContent(
+      'Change partner',
+    );
+    expect(within(card).getByRole('button', { name: 'Delete Naledi Dlamini' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 
 import { locationListQuery, type LocationListItem } from '@bloomline/contract';
 
@@ -17,10 +17,7 @@ const columns: DataColumn<LocationListItem>[] = [
     ),
   },
   { key: 'parent', header: 'Parent', render: (l) => l.parent?.name ?? EMPTY_TEXT },
-  actionsColumn(
-    (l) => <EditAction to={`/locations/${l.id}`} name={l.name} />,
-    <VisuallyHidden>Actions</VisuallyHidden>,
-  ),
+  actionsColumn((l) => <EditAction to={`/locations/${l.id}`} name={l.name} />),
 ];
 
 /** /locations: search and page live in the query string (q, page). */

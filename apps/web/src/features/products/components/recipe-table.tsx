@@ -37,15 +37,9 @@ export function RecipeTable({ productId, variant }: RecipeTableProps) {
       key: 'component',
       header: 'Component',
       render: (l) => (
-        <>
-          <Text size="sm" fw={500}>
-            {l.component_rate.component.name}
-          </Text>
-          {/* On a phone the profit centre column gives way: the centre goes under the component. */}
-          <Text size="xs" c="gray.7" hiddenFrom="sm">
-            {l.component_rate.profitCentre.name}
-          </Text>
-        </>
+        <Text size="sm" fw={500}>
+          {l.component_rate.component.name}
+        </Text>
       ),
     },
     {

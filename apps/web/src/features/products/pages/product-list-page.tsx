@@ -14,6 +14,7 @@ const columns: DataColumn<ProductListItem>[] = [
   {
     key: 'picture',
     header: <VisuallyHidden>Picture</VisuallyHidden>,
+    label: 'Picture',
     render: (p) => <ProductPicture images={p.images} />,
     width: 56,
     visibleFrom: 'xs',
@@ -47,31 +48,28 @@ const columns: DataColumn<ProductListItem>[] = [
     render: (p) => <DateText value={p.created_at} format="date" />,
     visibleFrom: 'md',
   },
-  actionsColumn(
-    (p) => (
-      <>
-        <Button
-          component={Link}
-          to={`/products/${p.id}/variants`}
-          size="compact-sm"
-          variant="default"
-          aria-label={`Variants of ${p.title}`}
-        >
-          Variants
-        </Button>
-        <Button
-          component={Link}
-          to={`/products/${p.id}/partners`}
-          size="compact-sm"
-          variant="default"
-          aria-label={`Partners of ${p.title}`}
-        >
-          Partners
-        </Button>
-      </>
-    ),
-    <VisuallyHidden>Actions</VisuallyHidden>,
-  ),
+  actionsColumn((p) => (
+    <>
+      <Button
+        component={Link}
+        to={`/products/${p.id}/variants`}
+        size="compact-sm"
+        variant="default"
+        aria-label={`Variants of ${p.title}`}
+      >
+        Variants
+      </Button>
+      <Button
+        component={Link}
+        to={`/products/${p.id}/partners`}
+        size="compact-sm"
+        variant="default"
+        aria-label={`Partners of ${p.title}`}
+      >
+        Partners
+      </Button>
+    </>
+  )),
 ];
 
 /** /products: search, sort and page live in the query string (q, s, d, page); pages count from 1. */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -7,6 +7,7 @@ import type { ProductPartner } from '@bloomline/contract';
 import { callsOf, pageOf, stubApi } from '@/test/api-stub';
 import { renderApp, Where } from '@/test/render';
 
+import { NO_PICTURE_LABEL } from '../components/product-picture';
 import { ProductListPage } from './product-list-page';
 import { bouquet, bouquetItem } from './products-test-data';
 import { ProductPartnersPage } from './product-partners-page';
@@ -192,5 +193,20 @@ describe('/products/{productId}/partners', () => {
       path: '/products/:productId/partners',
     });
     expect(await screen.findByText('No partner is linked to this product.')).toBeInTheDocument();
+  });
+});
+
+describe('/products pictures', () => {
+  it('shows the placeholder for a product without a picture and for a picture that fails to load', async () => {
+    const bare = { ...bouquetItem, id: 8, title: 'Bare bouquet', images: [] };
+    stubApi((url) => (url.pathname === '/api/products' ? { body: pageOf([bouquetItem, bare]) } : undefined));
+    renderApp(<ProductListPage />, { history: ['/products'], path: '/products' });
+    const bareRow = (await screen.findByRole('cell', { name: 'Bare bouquet' })).closest('tr')!;
+    expect(within(bareRow).getByRole('img', { name: NO_PICTURE_LABEL })).toBeInTheDocument();
+
+    const row = screen.getByRole('cell', { name: 'Red rose bouquet' }).closest('tr')!;
+    expect(within(row).queryByRole('img', { name: NO_PICTURE_LABEL })).not.toBeInTheDocument();
+    fireEvent.error(row.querySelector('img')!);
+    expect(await within(row).findByRole('img', { name: NO_PICTURE_LABEL })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { onPhone } from '@/test/phone';
+
 import {
   callsOf,
   orderSummary,
@@ -129,5 +131,26 @@ describe('<OrderListPanel>', () => {
     renderOrders(<OrderListPanel />);
     expect(await screen.findByText('This action is unauthorized.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('<OrderListPanel> on a phone', () => {
+  onPhone();
+
+  it('shows each order as a card of labelled fields with View and Lines', async () => {
+    stubApi((url) =>
+      url.pathname === '/api/orders' ? { body: pageOf([orderSummary()]) } : { body: { data: [] } },
+    );
+    renderOrders(<OrderListPanel />, { user: staffUser });
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    const card = within(list).getAllByRole('listitem')[0]!;
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Order', 'Recipient', 'Created', 'Delivery', 'Value (Incl delivery)', 'Status']);
+    expect(card).toHaveTextContent('Lerato Mokoena');
+    expect(within(card).getByRole('link', { name: /^View/ })).toHaveAttribute('href', '/order/1');
+    expect(within(card).getByRole('button', { name: /^Lines/ })).toBeInTheDocument();
   });
 });

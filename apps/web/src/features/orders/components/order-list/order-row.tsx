@@ -1,18 +1,21 @@
 import { Box, Button, Collapse, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import type { OrderSummary } from '@bloomline/contract';
 
-import { DateText, Money, StatusBadge } from '@/ui';
+import { DateText, Money, RecordCard, StatusBadge } from '@/ui';
 
 import { recipientName } from '../recipient-name';
 import { OrderLinesBreakdown } from './order-lines-breakdown';
 import classes from './order-rows.module.css';
 
 export const VALUE_LABEL = 'Value (Incl delivery)';
+
+/** Below Mantine's `md` breakpoint an order's six columns do not fit one row: it is a card. */
+const CARD_QUERY = '(max-width: 61.99em)';
 
 function Field({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -33,7 +36,64 @@ function OrderStatus({ order, isStaff }: { order: OrderSummary; isStaff: boolean
 export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boolean }) {
   const [expanded, { toggle }] = useDisclosure(false);
   const linesId = useId();
+  const card = useMediaQuery(CARD_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const recipient = recipientName(order);
+
+  const actions = (
+    <>
+      {isStaff && (
+        <Button
+          variant="default"
+          size="xs"
+          onClick={toggle}
+          aria-expanded={expanded}
+          aria-controls={linesId}
+          rightSection={
+            expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
+          }
+        >
+          Lines<VisuallyHidden> of {order.name}</VisuallyHidden>
+        </Button>
+      )}
+      <Button component={Link} to={`/order/${order.id}`} size="xs">
+        View<VisuallyHidden> order {order.name}</VisuallyHidden>
+      </Button>
+    </>
+  );
+  const lines = isStaff && (
+    <Collapse in={expanded}>
+      <Box id={linesId} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        {expanded && <OrderLinesBreakdown lines={order.lines} />}
+      </Box>
+    </Collapse>
+  );
+
+  // Narrow, the order is a card as every other list's record is on a phone: the kit's RecordCard.
+  if (card) {
+    return (
+      <RecordCard
+        fields={[
+          {
+            key: 'order',
+            label: 'Order',
+            value: (
+              <Text fw={700} size="sm" component="span">
+                {order.name}
+              </Text>
+            ),
+          },
+          { key: 'recipient', label: 'Recipient', value: recipient || '—' },
+          { key: 'created', label: 'Created', value: <DateText value={order.created_at} /> },
+          { key: 'delivery', label: 'Delivery', value: <DateText value={order.deliveryDate} /> },
+          { key: 'value', label: VALUE_LABEL, value: <Money value={order.totalValue} /> },
+          { key: 'status', label: 'Status', value: <OrderStatus order={order} isStaff={isStaff} /> },
+        ]}
+        actions={actions}
+      >
+        {lines}
+      </RecordCard>
+    );
+  }
 
   return (
     <Paper component="li" withBorder p="md" radius="md">
@@ -60,33 +120,9 @@ export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boo
           <VisuallyHidden>Status: </VisuallyHidden>
           <OrderStatus order={order} isStaff={isStaff} />
         </div>
-        <div className={classes.actions}>
-          {isStaff && (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={toggle}
-              aria-expanded={expanded}
-              aria-controls={linesId}
-              rightSection={
-                expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
-              }
-            >
-              Lines<VisuallyHidden> of {order.name}</VisuallyHidden>
-            </Button>
-          )}
-          <Button component={Link} to={`/order/${order.id}`} size="xs">
-            View<VisuallyHidden> order {order.name}</VisuallyHidden>
-          </Button>
-        </div>
+        <div className={classes.actions}>{actions}</div>
       </div>
-      {isStaff && (
-        <Collapse in={expanded}>
-          <Box id={linesId} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-            {expanded && <OrderLinesBreakdown lines={order.lines} />}
-          </Box>
-        </Collapse>
-      )}
+      {lines}
     </Paper>
   );
 }

@@ -40,8 +40,10 @@ test('staff order lists are titled with the menu’s words', async ({ page }) =>
     await openOrdersMenuItem(page, title);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
-    // Each list is a list of orders or says there are none.
-    await expect(orderList(page, title).or(page.getByText('No orders to display'))).toBeVisible();
+    // The demo data has orders in every one of these lists whatever the day (DECISIONS.md "Demo data"),
+    // and nothing another journey does empties one: each shows its orders.
+    await expect(rows(orderList(page, title)).first()).toBeVisible();
+    await expect(page.getByText('No orders to display')).toHaveCount(0);
   }
 });
 
@@ -258,6 +260,10 @@ test('the delivery screen: today in both pickers and one list per tab', async ({
   await expect(page.getByRole('textbox', { name: 'Partner', exact: true })).toBeVisible();
   await expect(searchBox(page)).toBeVisible();
 
+  // Every day the seed places lines waiting for a partner for delivery today, and gives each demo florist
+  // orders delivering today that are open, accepted and fulfilled (apps/server/src/db/seed/order-plan.ts); no
+  // journey takes the last of them away, so those tabs list orders. A delivered one due today depends on the day.
+  const seededToday = new Set<string>(['unassigned', 'open', 'accepted', 'fulfilled']);
   const tabs = [
     ['Unassigned', 'unassigned'],
     ['Unaccepted', 'open'],
@@ -275,7 +281,8 @@ test('the delivery screen: today in both pickers and one list per tab', async ({
     if (filter !== 'unassigned') await expect(page).toHaveURL(new RegExp(`tab=${filter}`));
     const panel = page.getByRole('tabpanel', { name: label, exact: true });
     const list = orderList(page, `${label} orders`);
-    await expect(list.or(panel.getByText('No orders to display'))).toBeVisible();
+    if (seededToday.has(filter)) await expect(rows(list).first()).toBeVisible();
+    else await expect(list.or(panel.getByText('No orders to display'))).toBeVisible();
     if (await list.isVisible()) {
       // Every order of the tab delivers today and (but for Unassigned) has the tab's status.
       const deliveries = list.locator(':scope > li time[datetime]:not([datetime*="T"])');

@@ -32,6 +32,8 @@ export interface Database {
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's data folder as a tarball (PGlite only), to open copies of it (`loadDataDir`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The SQL migrations sit beside the sources and are copied next to the bundle by the build. */
@@ -122,6 +124,8 @@ export interface OpenOptions {
   onIdleError?: (err: Error) => void;
   /** Append every statement and its parameters to this file (`SQL_TRACE_FILE`, for the bench). */
   traceFile?: string | undefined;
+  /** An in-memory embedded database starts as a copy of this tarball (`dumpDataDir`), e.g. one already migrated. */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -161,7 +165,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   let client: PGlite;
   if (opts.dataDir === 'memory') {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
   } else {
     mkdirSync(opts.dataDir, { recursive: true });
     client = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: { pg_trgm } });
@@ -182,5 +189,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

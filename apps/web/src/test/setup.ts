@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
+// Files share a worker (isolate: false in vitest.config.ts): what one file stubbed must not reach the next.
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
 
 // findBy… waits up to 4 s: on a busy machine the first render of a screen can take longer than 1 s.
 configure({ asyncUtilTimeout: 4000 });

@@ -69,6 +69,9 @@ export function errorStatusesOf(route: RouteOptions, moduleGuard?: unknown): num
 /** A download's body (a CSV, a picture): what a route that `produces` a file answers with 200. */
 const download = z.string().describe('The file, in one of the media types the operation produces.');
 
+/** A picture's answer to a client whose copy (If-None-Match) is current: no body. */
+const notModified = z.null().describe('Not modified: the copy named by If-None-Match is current.');
+
 /** Completes every documented route's response map with the error statuses it answers (`{message}`). */
 export const routeStatusesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', function (route) {
@@ -77,6 +80,8 @@ export const routeStatusesPlugin = fp(async (app: FastifyInstance) => {
     const response = (schema.response ?? {}) as Record<string, unknown>;
     // A download declares its media types (`produces`) rather than a JSON body: its 200 is the file.
     if (schema.produces && !Object.keys(response).some((s) => s.startsWith('2'))) response['200'] = download;
+    // Pictures carry an ETag and are revalidated by browsers and the florists' apps.
+    if (schema.produces?.some((type) => type.startsWith('image/'))) response['304'] ??= notModified;
     for (const status of errorStatusesOf(route, moduleGuardOf(this))) {
       if (!(String(status) in response)) response[String(status)] = errorBody;
     }

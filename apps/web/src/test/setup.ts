@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// Mantine's toasts live in a module-level store that outlives a test's screen: a toast one test raised (a
+// "Saved.", a changed partner) would otherwise still be an alert in the next test, or the next file's.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 // Files share a worker (isolate: false in vitest.config.ts): what one file stubbed must not reach the next.
 afterAll(() => {
   vi.restoreAllMocks();

@@ -200,6 +200,11 @@ describe('GET /api/components/{id}/image', () => {
     expect(res.statusCode).toBe(304);
     expect(res.rawPayload).toHaveLength(0);
     expect((await staff.get(imageUrl(lily), { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    // …and the API document says so.
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+    }>();
+    expect(Object.keys(doc.paths['/api/components/{id}/image']?.get.responses ?? {})).toContain('304');
   });
 
   it('is 404 without a picture or component, 403 for partners', async () => {

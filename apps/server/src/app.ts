@@ -202,7 +202,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   });
   await app.register(variantsRoutes, { products });
   await app.register(productsRoutes, { products, recipes: createRecipesService({ db }) });
-  await app.register(imagesRoutes, { db });
+  await app.register(imagesRoutes, { products });
   const locations = createLocationsService({ db });
   await app.register(locationsRoutes, { locations });
   await app.register(placesRoutes, { locations });

@@ -1,13 +1,12 @@
 import type { LineStatus } from './statuses';
 
-/** Progress order of the working statuses: an order is as far along as its least advanced line. */
-const PROGRESS: readonly LineStatus[] = ['open', 'accepted', 'fulfilled', 'delivered'];
-const SET_ASIDE: ReadonlySet<LineStatus> = new Set(['cancel-confirmed', 'rejected', 'return', 'refund']);
-
 /**
- * The same rule as a precedence: the derived status is the first of these that any line has (for a set of
- * lines, `deriveOrderStatus` answers exactly this; the server's SQL filters use it to match a partner's
- * derived status with index probes, DECISIONS.md "Orders and workflow").
+ * The order's status derived from its lines (DECISIONS.md, "Orders and workflow") is the first of these that
+ * any line has: hold if any line is on hold; else cancel-requested if any line is; else the least advanced of
+ * open < accepted < fulfilled < delivered among lines still being worked; when none is: rejected if any line is
+ * (staff must act), then return, then refund, and cancel-confirmed when every line is cancelled. The same list
+ * lets the server's SQL match a partner's derived status with index probes ("a line has it, none has an
+ * earlier one").
  */
 export const ORDER_STATUS_PRECEDENCE: readonly LineStatus[] = [
   'hold',
@@ -22,27 +21,9 @@ export const ORDER_STATUS_PRECEDENCE: readonly LineStatus[] = [
   'cancel-confirmed',
 ];
 
-/**
- * The order's own status, derived from its lines (DECISIONS.md, "Orders and workflow"):
- * hold if any line is on hold; else cancel-requested if any line is; else the least advanced of
- * open < accepted < fulfilled < delivered among lines that are not cancelled, rejected or returned;
- * when no line is still working: rejected if any line is rejected (staff must act), cancel-confirmed when
- * every line is cancelled, otherwise return, then refund.
- */
+/** The order's own status (or a partner's, over their lines alone): see ORDER_STATUS_PRECEDENCE. */
 export function deriveOrderStatus(lines: readonly { status: LineStatus }[]): LineStatus {
-  if (lines.length === 0) return 'open';
-  const statuses = lines.map((l) => l.status);
-  if (statuses.includes('hold')) return 'hold';
-  if (statuses.includes('cancel-requested')) return 'cancel-requested';
-  const working = statuses.filter((s) => !SET_ASIDE.has(s));
-  if (working.length > 0) {
-    return PROGRESS[Math.min(...working.map((s) => PROGRESS.indexOf(s)))] ?? 'open';
-  }
-  if (statuses.includes('rejected')) return 'rejected';
-  if (statuses.every((s) => s === 'cancel-confirmed')) return 'cancel-confirmed';
-  if (statuses.includes('return')) return 'return';
-  if (statuses.includes('refund')) return 'refund';
-  return 'cancel-confirmed';
+  return ORDER_STATUS_PRECEDENCE.find((status) => lines.some((l) => l.status === status)) ?? 'open';
 }
 
 /** A line waiting for a partner: the `unassigned` filter and the order's has_unassigned flag. */

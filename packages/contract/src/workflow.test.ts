@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { deriveOrderStatus } from './order-status';
+import { deriveOrderStatus, ORDER_STATUS_PRECEDENCE } from './order-status';
+import { LINE_STATUSES } from './statuses';
 import { lineActionsFor, orderActionsFor, orderActionTarget } from './workflow';
 
 describe('order-level workflow (partners)', () => {
@@ -52,5 +53,14 @@ describe('order status derived from lines', () => {
     expect(deriveOrderStatus([{ status: 'rejected' }, { status: 'cancel-confirmed' }])).toBe('rejected');
     expect(deriveOrderStatus([{ status: 'delivered' }, { status: 'return' }])).toBe('delivered');
     expect(deriveOrderStatus([{ status: 'return' }])).toBe('return');
+    expect(deriveOrderStatus([{ status: 'refund' }, { status: 'return' }])).toBe('return');
+    expect(deriveOrderStatus([{ status: 'cancel-confirmed' }, { status: 'refund' }])).toBe('refund');
+    expect(deriveOrderStatus([{ status: 'fulfilled' }, { status: 'open' }, { status: 'hold' }])).toBe('hold');
+    expect(deriveOrderStatus([{ status: 'delivered' }, { status: 'fulfilled' }])).toBe('fulfilled');
+    expect(deriveOrderStatus([])).toBe('open');
+  });
+
+  it('ranks every line status exactly once', () => {
+    expect([...ORDER_STATUS_PRECEDENCE].sort()).toEqual(LINE_STATUSES.map((s) => s.name).sort());
   });
 });

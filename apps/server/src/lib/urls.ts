@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
+/** Where the demo catalogue's product pictures are served: this path and `<handle>.png`. */
+export const PRODUCT_PICTURES_PATH = '/images/products/';
+
 /**
  * `url` as an absolute address: one that already is stays as it is; a path is put after `appUrl` (APP_URL,
  * which may carry a path prefix of its own). Clients outside the browser (phone apps) need absolute URLs.

@@ -14,6 +14,7 @@ import {
   profitCentres,
   variantComponentRates,
 } from '../schema';
+import { PRODUCT_PICTURES_PATH } from '../../lib/urls';
 import {
   COLOURS,
   COMPONENT_UNITS,
@@ -162,7 +163,7 @@ export async function seedCatalogue(
     });
     imageRows.push({
       productId,
-      url: `/images/products/${handle}.png`,
+      url: `${PRODUCT_PICTURES_PATH}${handle}.png`,
       altText: p.title,
       position: 1,
       createdAt: at(daysAgo),

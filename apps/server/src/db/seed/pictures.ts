@@ -2,10 +2,8 @@ import { and, eq, like, notExists, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../client';
 import { productImages, productPictures } from '../schema';
+import { PRODUCT_PICTURES_PATH } from '../../lib/urls';
 import { bouquetPng } from './bouquet-png';
-
-/** Where the demo catalogue's pictures are served; a demo product's image URL is this path and a file name. */
-export const DEMO_PICTURES_PATH = '/images/products/';
 /** A demo picture's file name: the product's handle and `.png`. */
 export const DEMO_PICTURE_NAME = /^[a-z0-9-]{1,200}\.png$/;
 
@@ -27,13 +25,13 @@ const draw = (handle: string) => {
  * were drawn on request) gets them once. Returns how many it drew.
  */
 export async function drawDemoPictures(db: DbOrTx): Promise<number> {
-  const name = sql<string>`substr(${productImages.url}, ${DEMO_PICTURES_PATH.length + 1})`;
+  const name = sql<string>`substr(${productImages.url}, ${PRODUCT_PICTURES_PATH.length + 1})`;
   const missing = await db
     .select({ name })
     .from(productImages)
     .where(
       and(
-        like(productImages.url, `${DEMO_PICTURES_PATH}%`),
+        like(productImages.url, `${PRODUCT_PICTURES_PATH}%`),
         notExists(
           db
             .select({ one: sql`1` })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { deriveOrderStatus, LINE_STATUSES, ORDER_STATUS_PRECEDENCE } from '@bloomline/contract';
+import { LINE_STATUSES } from '@bloomline/contract';
 import type { LineStatus } from '@bloomline/contract';
 
 import { createHarness } from '../../test/harness';
@@ -111,17 +111,5 @@ describe('a partner whose lines in one order have different statuses', () => {
     }
     expect(merged.filter((id, i) => merged.indexOf(id) !== i)).toEqual([]);
     expect(merged).toEqual(expect.arrayContaining([mixed.id, ahead.id, setAside.id]));
-  });
-});
-
-describe('the precedence the SQL filters use', () => {
-  it('picks what deriveOrderStatus derives, for every set of up to three lines', () => {
-    const sets: LineStatus[][] = [[]];
-    for (let n = 0; n < 3; n++) for (const set of [...sets]) for (const s of STATUSES) sets.push([...set, s]);
-    for (const set of sets.filter((x) => x.length > 0)) {
-      const picked = ORDER_STATUS_PRECEDENCE.find((s) => set.includes(s));
-      expect([set, picked]).toEqual([set, deriveOrderStatus(set.map((status) => ({ status })))]);
-    }
-    expect([...ORDER_STATUS_PRECEDENCE].sort()).toEqual([...STATUSES].sort());
   });
 });

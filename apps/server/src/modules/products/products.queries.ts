@@ -13,6 +13,7 @@ import {
   partners,
   productImages,
   productPartners,
+  productPictures,
   products,
   productVariants,
   profitCentres,
@@ -297,3 +298,12 @@ export const productImagesOf = (db: DbOrTx, productId: number) =>
     .from(productImages)
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.position));
+
+/** A stored demo picture's type and bytes (`product_pictures`), or null. */
+export async function storedPicture(db: DbOrTx, name: string) {
+  const [row] = await db
+    .select({ mime: productPictures.mime, bytes: productPictures.bytes })
+    .from(productPictures)
+    .where(eq(productPictures.name, name));
+  return row ?? null;
+}

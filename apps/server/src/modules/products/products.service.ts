@@ -21,6 +21,7 @@ import {
   productImagesOf,
   productPage,
   productsOfPartner,
+  storedPicture,
   variantById,
 } from './products.queries';
 import type { ImageRow, ProductListRow, RecipeLineRow } from './products.queries';
@@ -119,6 +120,13 @@ export function createProductsService({
       const rows = await productsOfPartner(db, partnerId);
       if (!rows) throw notFound();
       return rows.map((row) => withSummaries(row, from));
+    },
+
+    /** A demo product's picture as the seed stored it; nothing is drawn on request (issue 19). */
+    async picture(name: string): Promise<{ mime: string; bytes: Buffer }> {
+      const picture = await storedPicture(db, name);
+      if (!picture) throw notFound();
+      return picture;
     },
 
     /** GET /api/product-variants/{id}, as florists' apps read it: unchanged since the original API. */

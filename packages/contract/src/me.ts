@@ -4,6 +4,18 @@ export const ROLE_IDS = { partner: 1, staff: 2 } as const;
 /** Whether a user of this role is staff: decided here and nowhere else. */
 export const isStaffRole = (roleId: number): boolean => roleId === ROLE_IDS.staff;
 
+/**
+ * Staff have no partner and no partner permissions, whatever is stored or sent: what a user's partner and
+ * partner-statements flag count as, for the server's answers and writes and the web's user form alike.
+ */
+export function partnerSideOf<P>(
+  roleId: number,
+  side: { partner: P | null; partnerStatements: boolean },
+): { partner: P | null; partnerStatements: boolean } {
+  const staff = isStaffRole(roleId);
+  return { partner: staff ? null : side.partner, partnerStatements: !staff && side.partnerStatements };
+}
+
 export const role = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 export type Role = z.infer<typeof role>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { errorBody } from '@bloomline/contract';
 
+import { isPermissionGuard } from './permission-guard';
 import {
   guardsOf,
   guestOnly,
@@ -59,6 +60,7 @@ export function errorStatusesOf(route: RouteOptions, moduleGuard?: unknown): num
   const statuses = new Set<number>(methods.flatMap(parserStatusesOf));
   if (guards.includes(requireUser)) statuses.add(401);
   if (guards.includes(requireStaff)) statuses.add(401).add(403);
+  if (guards.some(isPermissionGuard)) statuses.add(401).add(403);
   if (guards.includes(guestOnly)) statuses.add(406);
   if (namesRecord(route)) statuses.add(404);
   if (isSessionPath(route.url) && methods.some(isStateChanging)) statuses.add(419);

@@ -11,6 +11,7 @@ import { sessions, settings, users } from '../db/schema';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { csrfMismatch, forbidden, HttpError, unauthenticated } from '../lib/errors';
 import { ReadCache } from '../lib/read-cache';
+import { isPermissionGuard, readPermissionsFrom } from './permission-guard';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
@@ -214,9 +215,9 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
   appSessions.set(db, { guestKey: await guestCsrfKey(db, opts.secret), lifetimeMs });
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
+  readPermissionsFrom(app, db);
 
-  // Which routes need a signed-in user, from their guards (their own or their module's): those answer 401
-  // before any CSRF check when the request has no live session.
+  // Routes whose guards (own or module's) need a user answer 401 before any CSRF check without a session.
   app.addHook('onRoute', function (route) {
     if (routeNeedsUser(route, moduleGuardOf(this))) route.config = { ...route.config, needsUser: true };
   });
@@ -355,6 +356,7 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
 }
 
 type Guard = typeof requireUser;
+export { requirePermission, type Permission } from './permission-guard';
 
 /** The guards a route runs (its own hooks and its module's), flattened. */
 export function guardsOf(route: RouteOptions, moduleGuard?: unknown): unknown[] {
@@ -362,10 +364,10 @@ export function guardsOf(route: RouteOptions, moduleGuard?: unknown): unknown[] 
   return [moduleGuard, ...hooks.flatMap((h) => (h === undefined ? [] : [h].flat()))];
 }
 
-/** The route needs a signed-in user (guarded by requireUser or requireStaff). */
+/** The route needs a signed-in user (guarded by requireUser, requireStaff or requirePermission). */
 export function routeNeedsUser(route: RouteOptions, moduleGuard?: unknown): boolean {
   const guards = guardsOf(route, moduleGuard);
-  return guards.includes(requireUser) || guards.includes(requireStaff);
+  return guards.includes(requireUser) || guards.includes(requireStaff) || guards.some(isPermissionGuard);
 }
 const moduleGuards = new WeakMap<object, Guard>();
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 
 import type { CurrentUser } from '@bloomline/contract';
-import { isStaffRole } from '@bloomline/contract';
+import { isStaffRole, partnerSideOf } from '@bloomline/contract';
 
 import type { DbOrTx } from '../db/client';
 import { partners, roles, users } from '../db/schema';
@@ -28,17 +28,16 @@ export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<Curre
     .limit(1);
   if (!row) return null;
   const { user } = row;
-  const isStaff = isStaffRole(user.roleId);
   const s = await readSettings(db);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     phoneNumber: user.phoneNumber,
-    isStaff,
+    isStaff: isStaffRole(user.roleId),
     enabled: user.enabled,
     role: row.role,
-    partner: !isStaff && row.partner ? row.partner : null,
+    partner: partnerSideOf(user.roleId, { partner: row.partner, partnerStatements: false }).partner,
     permissions: permissionsOf(user),
     settings: { vat: s.vat },
     features: { statements: s.statements },

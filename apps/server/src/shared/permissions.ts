@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import { isStaffRole } from '@bloomline/contract';
+import { isStaffRole, partnerSideOf } from '@bloomline/contract';
 import type { CurrentUser } from '@bloomline/contract';
 
 import type { DbOrTx } from '../db/client';
@@ -10,12 +10,13 @@ type PermissionFlags = { roleId: number; manageXero: boolean; partnerStatements:
 
 /**
  * A user's permissions, decided here once: GET /api/me shows them and every route that needs one checks
- * the same rule. The accounting (Xero) permissions are staff's only; partner statements a partner user's.
+ * the same rule (plugins/permission-guard.ts). The accounting (Xero) permissions are staff's only; partner
+ * statements a partner user's (the contract's partnerSideOf).
  */
 export function permissionsOf(user: PermissionFlags): CurrentUser['permissions'] {
-  const isStaff = isStaffRole(user.roleId);
-  const xero = isStaff && user.manageXero;
-  return { authenticateXero: xero, manageXero: xero, partnerStatements: !isStaff && user.partnerStatements };
+  const xero = isStaffRole(user.roleId) && user.manageXero;
+  const { partnerStatements } = partnerSideOf(user.roleId, { partner: null, ...user });
+  return { authenticateXero: xero, manageXero: xero, partnerStatements };
 }
 
 /** The permissions of a user as stored now (the session carries none); null for a user that is gone. */

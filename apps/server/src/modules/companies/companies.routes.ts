@@ -11,7 +11,7 @@ import {
 
 import { errorResponses } from '../../lib/responses';
 import { formsPlugin, spoofable } from '../../plugins/forms';
-import { currentUser, guardModule, requireStaff } from '../../plugins/session';
+import { currentUser, guardModule, requirePermission, requireStaff } from '../../plugins/session';
 import type { CompaniesService } from './companies.service';
 
 const tags = ['companies'];
@@ -47,7 +47,9 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     // Like Laravel's authorize(), before the body's rules: 403 for xero_contact_id without manageXero.
     preValidation: [
       spoofable('PUT').preValidation,
-      async (request) => companies.checkMayChange(currentUser(request).id, fieldsOf(request.body)),
+      requirePermission('manageXero', {
+        when: (request) => fieldsOf(request.body).includes('xero_contact_id'),
+      }),
     ],
     schema: {
       tags,

@@ -8,7 +8,6 @@ import { companies } from '../../db/schema';
 import { recordChange } from '../../lib/audit';
 import { forbidden, notFound, ValidationError } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
-import { permissionsOfUser } from '../../shared/permissions';
 import { companyById, companyCount, companyPage, lockedCompany } from './companies.queries';
 
 const LIST_PATH = '/api/companies';
@@ -66,12 +65,6 @@ export function createCompaniesService({ db, contacts }: { db: Db; contacts: Acc
         rows: (page) => companyPage(db, request, page),
         count: () => companyCount(db, request),
       }),
-
-    /** Refuses a change of the accounting contact by a user without manageXero (before its body is read). */
-    checkMayChange: async (userId: number, fields: readonly string[]) => {
-      if (!fields.includes('xero_contact_id')) return;
-      if (!(await permissionsOfUser(db, userId))?.manageXero) throw forbidden();
-    },
 
     update: async (userId: number, id: number, change: CompanyChange) => {
       // Asked of the accounting service before the transaction, so no row stays locked while it answers.

@@ -177,3 +177,17 @@ describe('POST /api/users/{id}/enabled', () => {
     expect((await staff.post(`${url(999_999)}/enabled`)).statusCode).toBe(404);
   });
 });
+
+describe('a staff user’s partner side (the contract’s partnerSideOf), on every answer', () => {
+  it('reads as no partner and no partner statements in the list, the record and GET /api/me', async () => {
+    // Stored flags a staff user may carry from an earlier role: every answer reads them the same way.
+    const { user, client } = await signedInUser({ roleId: 2, partnerStatements: true, manageXero: false });
+    const shown = { partner: null, permissions: { partnerStatements: false } };
+    expect(data<UserRecord>(await staff.get(url(user.id)))).toMatchObject({ isStaff: true, ...shown });
+    const list = await staff.get(`/api/users?q=${encodeURIComponent(user.email)}`);
+    expect(data<UserRecord[]>(list)).toEqual([expect.objectContaining({ isStaff: true, ...shown })]);
+    const me = data<CurrentUser>(await client.get('/api/me'));
+    expect(me).toMatchObject({ isStaff: true, partner: null });
+    expect(me.permissions.partnerStatements).toBe(false);
+  });
+});

@@ -1,28 +1,53 @@
 import { asc, eq, sql } from 'drizzle-orm';
 
-import { ROLE_IDS } from '@bloomline/contract';
+import { isStaffRole, partnerSideOf } from '@bloomline/contract';
 import type { UserListQuery, UserRecord } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { partners, roles, users } from '../../db/schema';
 import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 
-const isStaff = sql<boolean>`(${users.roleId} = ${ROLE_IDS.staff})`;
-
-/** A user as the list and the form read it: staff have no partner and no partner permissions. */
+/** A user's stored columns; `recordOf` makes the record the list and the form read. */
 const recordColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
   phoneNumber: users.phoneNumber,
-  isStaff,
+  roleId: users.roleId,
   enabled: users.enabled,
   role: sql<UserRecord['role']>`json_build_object('id', ${roles.id}, 'name', ${roles.name})`,
-  partner: sql<UserRecord['partner']>`case when ${partners.id} is null or ${isStaff} then null
+  partner: sql<UserRecord['partner']>`case when ${partners.id} is null then null
     else json_build_object('id', ${partners.id}, 'name', ${partners.name}) end`,
-  permissions: sql<UserRecord['permissions']>`json_build_object('partnerStatements',
-    ${users.partnerStatements} and not ${isStaff})`,
+  partnerStatements: users.partnerStatements,
 };
+
+type StoredUser = {
+  id: number;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  roleId: number;
+  enabled: boolean;
+  role: UserRecord['role'];
+  partner: UserRecord['partner'];
+  partnerStatements: boolean;
+};
+
+/** A user as the list and the form read it: the contract decides that staff have no partner side. */
+function recordOf({ roleId, partner, partnerStatements, ...row }: StoredUser): UserRecord {
+  const side = partnerSideOf(roleId, { partner, partnerStatements });
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    isStaff: isStaffRole(roleId),
+    enabled: row.enabled,
+    role: row.role,
+    partner: side.partner,
+    permissions: { partnerStatements: side.partnerStatements },
+  };
+}
 
 const SORTS = { name: users.name, email: users.email, created_at: users.createdAt };
 
@@ -30,8 +55,8 @@ const listWhere = (request: UserListQuery) =>
   searchWhere(request.q, [users.name, users.email, users.phoneNumber]);
 
 /** One page of users with their roles and partners, and the list's size, in one statement. */
-export function userPage(db: DbOrTx, request: UserListQuery, page: { limit: number; offset: number }) {
-  return db
+export async function userPage(db: DbOrTx, request: UserListQuery, page: { limit: number; offset: number }) {
+  const rows = await db
     .select({ ...recordColumns, total_rows: totalRows() })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -40,6 +65,7 @@ export function userPage(db: DbOrTx, request: UserListQuery, page: { limit: numb
     .orderBy(...sortBy(SORTS, request.s, request.d, users.id))
     .limit(sqlInteger(page.limit))
     .offset(sqlInteger(page.offset));
+  return rows.map((row) => ({ ...recordOf(row), total_rows: row.total_rows }));
 }
 
 export async function userCount(db: DbOrTx, request: UserListQuery): Promise<number> {
@@ -57,7 +83,7 @@ export async function userById(db: DbOrTx, id: number): Promise<UserRecord | nul
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(partners, eq(partners.id, users.partnerId))
     .where(eq(users.id, id));
-  return row ?? null;
+  return row ? recordOf(row) : null;
 }
 
 /** The stored row, locked for the change that reads it to decide. */

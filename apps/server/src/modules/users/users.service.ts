@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { isStaffRole, ROLE_IDS, USER_MESSAGES } from '@bloomline/contract';
+import { isStaffRole, partnerSideOf, ROLE_IDS, USER_MESSAGES } from '@bloomline/contract';
 import type { CurrentUser, UserInput, UserListQuery, UserRecord, UserUpdateInput } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -39,14 +39,10 @@ async function detail(db: DbOrTx, id: number): Promise<UserRecord> {
   return user;
 }
 
-/** Staff have no partner and no partner permissions, whatever was sent. */
+/** Staff have no partner and no partner permissions, whatever was sent (the contract's partnerSideOf). */
 function staffOnlyColumns(roleId: number, partnerId: number | null, partnerStatements: boolean) {
-  const staff = isStaffRole(roleId);
-  return {
-    roleId,
-    partnerId: staff ? null : partnerId,
-    partnerStatements: staff ? false : partnerStatements,
-  };
+  const side = partnerSideOf(roleId, { partner: partnerId, partnerStatements });
+  return { roleId, partnerId: side.partner, partnerStatements: side.partnerStatements };
 }
 
 /**

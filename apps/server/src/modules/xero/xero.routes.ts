@@ -3,9 +3,8 @@ import { z } from 'zod';
 
 import { dataOf, xeroContact } from '@bloomline/contract';
 
-import { forbidden } from '../../lib/errors';
 import { errorResponses } from '../../lib/responses';
-import { currentUser, guardModule, requireStaff } from '../../plugins/session';
+import { guardModule, requirePermission, requireStaff } from '../../plugins/session';
 import type { XeroService } from './xero.service';
 
 const tags = ['xero'];
@@ -17,9 +16,7 @@ export const xeroRoutes: FastifyPluginAsyncZod<{ xero: XeroService }> = async (a
   app.get(
     '/api/xero-contacts',
     {
-      preValidation: async (request) => {
-        if (!(await xero.mayManage(currentUser(request).id))) throw forbidden();
-      },
+      preValidation: requirePermission('manageXero'),
       schema: {
         tags,
         summary: 'Contacts of the connected accounting organisation (503 until it is connected)',

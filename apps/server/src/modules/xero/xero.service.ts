@@ -3,7 +3,6 @@ import type { XeroContact } from '@bloomline/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { serviceUnavailable } from '../../lib/errors';
-import { permissionsOfUser } from '../../shared/permissions';
 import { latestConnection } from './xero.queries';
 
 export const XERO_MESSAGES = {
@@ -72,9 +71,6 @@ export function createXeroService({
   }
 
   return {
-    /** Whether this user may see and set companies' accounting contacts (the rule GET /api/me shows). */
-    mayManage: async (userId: number) => (await permissionsOfUser(db, userId))?.manageXero ?? false,
-
     /** Every active contact of the connected organisation, by name. */
     contacts: async (): Promise<XeroContact[]> => {
       const answer = await get('/api.xro/2.0/Contacts?summaryOnly=true');

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 import {
+  partnerSideOf,
   profileBody,
   ROLE_IDS,
   USER_TEXTS,
@@ -46,16 +47,19 @@ export function toFormValues(user?: UserRecord): UserFormValues {
   };
 }
 
-/** A staff user has no partner and no partner permissions: what is sent says so. */
+/** A staff user has no partner and no partner permissions (the contract's partnerSideOf): what is sent says so. */
 function requestOf(values: UserFormValues, own: boolean) {
   const profile = { name: values.name, email: values.email, phoneNumber: values.phoneNumber };
   if (own) return profile;
-  const partner = values.role_id === String(ROLE_IDS.partner);
+  const side = partnerSideOf(Number(values.role_id), {
+    partner: values.partner_id,
+    partnerStatements: values.partner_statements,
+  });
   return {
     ...profile,
     role_id: values.role_id,
-    partner_id: partner ? values.partner_id : null,
-    partner_statements: partner && values.partner_statements,
+    partner_id: side.partner,
+    partner_statements: side.partnerStatements,
     enabled: values.enabled,
   };
 }

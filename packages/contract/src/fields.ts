@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { MESSAGES } from './messages';
+
 /**
  * The shared field schemas every wire shape is built from, so a class of bad input is refused in one place:
  * ids, text and dates. See docs/decisions.md ("Input").
@@ -10,15 +12,15 @@ export const MAX_ID = 2_147_483_647;
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2999-12-31';
 
-/** An id's refusals (see validation.ts for the placeholders): a missing one is a choice not made. */
+/** An id's refusals (messages.ts's templates): a missing one is a choice not made. */
 export const ID_MESSAGES = {
-  integer: ':Attribute must be a whole number.',
-  min: ':Attribute must be at least 1.',
-  max: `:Attribute must be at most ${String(MAX_ID)}.`,
-  required: 'Choose :a_attribute.',
+  integer: MESSAGES.integer,
+  min: MESSAGES.min(1),
+  max: MESSAGES.max(MAX_ID),
+  required: MESSAGES.choose,
 } as const;
-export const TEXT_MESSAGE = ':Attribute must not contain control characters.';
-export const DATE_MESSAGE = ':Attribute must be a valid date.';
+export const TEXT_MESSAGE = MESSAGES.text;
+export const DATE_MESSAGE = MESSAGES.date;
 
 /** Decimal digits, optionally signed, without leading zeros (as PHP's FILTER_VALIDATE_INT reads an integer). */
 const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;

@@ -12,3 +12,14 @@ export function viewerOf(user: SessionUser): Viewer {
   // A partner user without a partner sees nothing: -1 matches no record.
   return { kind: 'partner', userId: user.id, partnerId: user.partnerId ?? -1 };
 }
+
+/**
+ * Whose user record a viewer reaches (reads or edits): staff anyone's, everyone else only their own. A record
+ * out of reach answers 404, as if it did not exist.
+ */
+export const reachesUser = (viewer: Viewer, userId: number): boolean =>
+  viewer.kind === 'staff' || viewer.userId === userId;
+
+/** Whose partner (and what hangs on it) a viewer reaches: staff any, a partner user only their own. */
+export const reachesPartner = (viewer: Viewer, partnerId: number): boolean =>
+  viewer.kind === 'staff' || viewer.partnerId === partnerId;

@@ -5,7 +5,7 @@ import type { HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
-import { ERROR_MESSAGES, summariseErrorBag, toErrorBag } from '@bloomline/contract';
+import { ERROR_MESSAGES, MESSAGES, summariseErrorBag, toErrorBag } from '@bloomline/contract';
 
 import { constraintError } from '../lib/db-errors';
 import { HttpError, ValidationError } from '../lib/errors';
@@ -75,7 +75,7 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
       const bag = toErrorBag(
         error.validation.map((v) => ({
           path: v.instancePath.split('/').filter(Boolean),
-          message: v.message ?? 'The :attribute field is invalid.',
+          message: v.message ?? MESSAGES.invalid,
         })),
       );
       return reply.code(422).send({ message: summariseErrorBag(bag), errors: bag });

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { partnerOfflineTimes } from '../../db/schema';
 import { recordChange } from '../../lib/audit';
 import { notFound, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../lib/viewer';
+import { reachesPartner, type Viewer } from '../../lib/viewer';
 import { offlineTimeById, offlineTimesOf, partnerName } from './offline-times.queries';
 
 type Dates = { startDate: string; endDate: string };
@@ -16,7 +16,7 @@ type Dates = { startDate: string; endDate: string };
  * 404, as if it did not exist), staff any partner that exists.
  */
 async function reachablePartner(db: DbOrTx, viewer: Viewer, partnerId: number, lock = false) {
-  if (viewer.kind === 'partner' && viewer.partnerId !== partnerId) throw notFound();
+  if (!reachesPartner(viewer, partnerId)) throw notFound();
   const name = await partnerName(db, partnerId, lock);
   if (name === null) throw notFound();
   return name;

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { partners } from '../../db/schema';
 import { recordChange } from '../../lib/audit';
 import { notFound, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../lib/viewer';
+import { reachesPartner, type Viewer } from '../../lib/viewer';
 import { lockPartner, partnerList, partnerRowById, placesByIds } from './partners.queries';
 
 type PartnerRow = typeof partners.$inferSelect;
@@ -171,7 +171,7 @@ export function createPartnersService({ db }: { db: Db }) {
     list: (q: string | undefined) => partnerList(db, q),
 
     get: (viewer: Viewer, id: number) => {
-      if (viewer.kind === 'partner' && viewer.partnerId !== id) throw notFound();
+      if (!reachesPartner(viewer, id)) throw notFound();
       return detail(db, id);
     },
 
@@ -195,7 +195,7 @@ export function createPartnersService({ db }: { db: Db }) {
       }),
 
     update: (viewer: Viewer, id: number, request: Input) => {
-      if (viewer.kind === 'partner' && viewer.partnerId !== id) throw notFound();
+      if (!reachesPartner(viewer, id)) throw notFound();
       const input = allowedFor(viewer, request);
       return db.transaction(async (tx) => {
         const before = await lockPartner(tx, id);

@@ -18,7 +18,7 @@ import {
 
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/responses';
-import { viewerOf } from '../../lib/viewer';
+import { reachesUser, viewerOf } from '../../lib/viewer';
 import { formsPlugin, spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { UsersService } from './users.service';
@@ -33,7 +33,7 @@ const FORMS = ['multipart/form-data', 'application/x-www-form-urlencoded', 'appl
 async function selfOrStaff(request: FastifyRequest): Promise<void> {
   const user = currentUser(request);
   const { id } = request.params as { id?: unknown };
-  if (!user.isStaff && parsePathId(id) !== user.id) throw notFound();
+  if (!reachesUser(viewerOf(user), parsePathId(id))) throw notFound();
 }
 
 const spoofedPut = spoofable('PUT');

@@ -12,7 +12,7 @@ import { randomToken } from '../../lib/crypto';
 import { notFound, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { pageOf } from '../../lib/paged-list';
-import type { Viewer } from '../../lib/viewer';
+import { reachesUser, type Viewer } from '../../lib/viewer';
 import { endSessionsWithin, forgetCachedSessions } from '../../plugins/session';
 import { loadCurrentUser } from '../../shared/current-user.queries';
 import { forgetPasswordLink, invitationMail, issuePasswordLink } from '../../shared/password-links';
@@ -100,7 +100,7 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
 
     /** Staff read anyone; a partner user only themself (anyone else is a 404, as if missing). */
     get: (viewer: Viewer, id: number) => {
-      if (viewer.kind !== 'staff' && id !== viewer.userId) throw notFound();
+      if (!reachesUser(viewer, id)) throw notFound();
       return detail(db, id);
     },
 
@@ -159,8 +159,8 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
      */
     update: (actor: Viewer, id: number, input: UserUpdateInput) =>
       change(async (tx) => {
+        if (!reachesUser(actor, id)) throw notFound();
         const self = id === actor.userId;
-        if (actor.kind !== 'staff' && !self) throw notFound();
         const before = await lockUser(tx, id);
         if (!before) throw notFound();
         let values: Partial<UserRow> = {

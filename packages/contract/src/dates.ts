@@ -1,5 +1,14 @@
 export const TIME_ZONE = 'Africa/Johannesburg';
 
+/**
+ * Johannesburg's clock is UTC+2 all year (no daylight saving), so a fixed offset is exact: the seed's date
+ * arithmetic uses it in milliseconds, the web reads a time written without a zone with it ('+02:00').
+ */
+export const TIME_ZONE_OFFSET_MINUTES = 120;
+export const TIME_ZONE_OFFSET_MS = TIME_ZONE_OFFSET_MINUTES * 60_000;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+export const TIME_ZONE_OFFSET = `+${pad2(Math.floor(TIME_ZONE_OFFSET_MINUTES / 60))}:${pad2(TIME_ZONE_OFFSET_MINUTES % 60)}`;
+
 // Building an Intl formatter costs about half a millisecond; one is made once and reused.
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,

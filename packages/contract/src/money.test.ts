@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { componentBody } from './components';
-import { formatMoney, formatPercent, parseMoney, parsePercent } from './money';
+import { formatMoney, formatPercent, parseMoney, parsePercent, percentInText } from './money';
+import { onPay } from './pricing';
 import { toErrorBag } from './validation';
 
 const value = (parsed: ReturnType<typeof parseMoney>) => (parsed.ok ? parsed.value : parsed.message);
@@ -117,5 +118,27 @@ describe('a money field of a body', () => {
     expect(bag(2_000_000)).toEqual({
       wholesale_excl_vat: ['Wholesale price must be at most R 1 000 000,00.'],
     });
+  });
+});
+
+describe('percentInText', () => {
+  it('writes a fraction as the audit log and the on-pay labels have always written it', () => {
+    expect(percentInText(0.15)).toBe('15%');
+    expect(percentInText(0.125)).toBe('12.5%');
+    expect(percentInText(0.1234)).toBe('12.34%');
+    expect(percentInText(0)).toBe('0%');
+  });
+
+  it('is what the on-pay rows of an order say', () => {
+    const rows = onPay({
+      lines: [{ valueCents: 10_000, quantity: 1 }],
+      commission: 0.125,
+      vat: 0.15,
+      vatRegistered: true,
+      deliveryFeeCents: 0,
+    }).rows;
+    expect(rows.map((r) => r.label)).toEqual(
+      expect.arrayContaining([`Commission (${percentInText(0.125)})`, `VAT (${percentInText(0.15)})`]),
+    );
   });
 });

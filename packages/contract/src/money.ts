@@ -85,6 +85,13 @@ export function formatPercent(fraction: number | null | undefined): string {
 }
 
 /**
+ * A percentage inside a sentence: an audit message ('VAT changed from 15% to 16%.') or an on-pay row's label
+ * ('Commission (12.5%)'). Those texts have always written it so (the audit log keeps them as written), apart
+ * from formatPercent's '12,5 %' for a value standing on its own.
+ */
+export const percentInText = (fraction: number): string => `${String(Math.round(fraction * 10_000) / 100)}%`;
+
+/**
  * A typed percentage as the fraction it means (`12,5` and `12.5 %` are 0.125): the same number rules as money,
  * at most two decimals (fractions are stored with four), an optional `%` after it.
  */

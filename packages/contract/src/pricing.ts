@@ -2,6 +2,7 @@
  * Money formulas shared by the server and the web. Amounts are integer cents unless a name says rand;
  * fractions (markup, rebate, VAT, commission) are decimals such as 0.15.
  */
+import { percentInText } from './money';
 
 export const toCents = (rand: number) => Math.round(rand * 100);
 export const toRand = (cents: number) => Math.round(cents) / 100;
@@ -96,8 +97,6 @@ export interface OnPayResult {
 export const ON_PAY_EXCL = 'On pay (Excl Delivery)';
 export const ON_PAY_INCL = 'On pay (Incl Delivery)';
 
-const percent = (f: number) => `${String(Math.round(f * 10000) / 100)}%`;
-
 /**
  * What the partner is paid for an order: their line values excl. delivery, less their commission, plus VAT
  * when they are VAT registered; then the delivery fee when they deliver. Each step is a labelled row.
@@ -111,9 +110,12 @@ export function onPay(input: OnPayInput): OnPayResult {
   const incl = excl + input.deliveryFeeCents;
   const rows: OnPayRow[] = [
     { label: 'Order value (Excl Delivery)', cents: value },
-    { label: `Commission (${percent(input.commission)})`, cents: -commission },
+    { label: `Commission (${percentInText(input.commission)})`, cents: -commission },
     { label: 'After commission', cents: afterCommission },
-    { label: input.vatRegistered ? `VAT (${percent(input.vat)})` : 'VAT (not VAT registered)', cents: vat },
+    {
+      label: input.vatRegistered ? `VAT (${percentInText(input.vat)})` : 'VAT (not VAT registered)',
+      cents: vat,
+    },
     { label: ON_PAY_EXCL, cents: excl },
     { label: 'Delivery fee', cents: input.deliveryFeeCents },
     { label: ON_PAY_INCL, cents: incl },

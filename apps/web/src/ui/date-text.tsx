@@ -1,13 +1,10 @@
 import type { ComponentPropsWithoutRef } from 'react';
 
-import { TIME_ZONE } from '@bloomline/contract';
+import { TIME_ZONE, TIME_ZONE_OFFSET, todayInJohannesburg } from '@bloomline/contract';
 
 import { EMPTY_TEXT } from './empty';
 
 export { TIME_ZONE };
-
-/** South Africa keeps +02:00 all year (no daylight saving), so zone-less times are read with it. */
-const SAST_OFFSET = '+02:00';
 
 export type DateInput = string | Date | null | undefined;
 export type DateFormat = 'day' | 'date' | 'datetime';
@@ -29,12 +26,6 @@ const partsIn = (timeZone: string) =>
   });
 const inJohannesburg = partsIn(TIME_ZONE);
 const inUtc = partsIn('UTC');
-const isoInJohannesburg = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 
@@ -53,7 +44,7 @@ function calendarDay(value: string): Date | null {
 
 function toInstant(value: string | Date): Date {
   if (value instanceof Date) return value;
-  return new Date(ZONELESS.test(value) ? `${value.replace(' ', 'T')}${SAST_OFFSET}` : value);
+  return new Date(ZONELESS.test(value) ? `${value.replace(' ', 'T')}${TIME_ZONE_OFFSET}` : value);
 }
 
 /** The parts of a value as a Johannesburg clock shows them; date-only strings stay on their calendar day. */
@@ -86,13 +77,10 @@ export function formatDateTime(value: DateInput): string {
 }
 
 /** Johannesburg's calendar day of an instant as 'YYYY-MM-DD' (the form date filters and pickers use). */
-export function johannesburgDay(instant: Date): string {
-  const p = read(isoInJohannesburg, instant);
-  return `${p.year}-${p.month}-${p.day}`;
-}
+export const johannesburgDay = (instant: Date): string => todayInJohannesburg(instant);
 
 /** Today in Johannesburg as 'YYYY-MM-DD': the contract's one definition, shared with the server. */
-export { todayInJohannesburg } from '@bloomline/contract';
+export { todayInJohannesburg };
 
 const FORMATTERS: Record<DateFormat, (value: DateInput) => string> = {
   day: formatDay,

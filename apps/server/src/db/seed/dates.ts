@@ -1,5 +1,6 @@
-/** Africa/Johannesburg is UTC+2 all year (no daylight saving), so plain arithmetic is exact. */
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
+// Africa/Johannesburg is UTC+2 all year (no daylight saving), so plain arithmetic is exact.
+import { TIME_ZONE_OFFSET_MS as SAST_OFFSET_MS } from '@bloomline/contract';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The moment the seed pretends it is, and that moment's calendar date in Johannesburg. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 
+import { percentInText } from '@bloomline/contract';
 import type { ProfitCentre, ProfitCentreInput, ProfitCentreSaved } from '@bloomline/contract';
 
 import type { Db, Tx } from '../../db/client';
@@ -17,7 +18,7 @@ import {
 /** A centre's fields as the API names them: what the audit records. */
 type Values = { name: string; default_markup: number | null; default_auto_update: boolean; rebate: number };
 
-const percent = (f: number | null) => (f === null ? 'none' : `${String(Math.round(f * 10_000) / 100)}%`);
+const percent = (f: number | null) => (f === null ? 'none' : percentInText(f));
 const numeric = (f: number | null) => (f === null ? null : f.toFixed(4));
 
 async function read(tx: Tx, id: number): Promise<ProfitCentre> {

@@ -1,3 +1,4 @@
+import { percentInText } from '@bloomline/contract';
 import type { Repriced, VatRate } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
@@ -5,8 +6,6 @@ import { audit } from '../../lib/audit';
 import { repriceRates } from '../../shared/prices';
 import { readSettings } from '../../shared/settings.queries';
 import { lockedVat, writeVat } from './settings.queries';
-
-const percent = (f: number) => `${String(Math.round(f * 10_000) / 100)}%`;
 
 /**
  * Settings that staff change. A new VAT rate reprices every component rate and every variant built from
@@ -24,7 +23,7 @@ export function createSettingsService({ db }: { db: Db }) {
         await audit(tx, {
           userId,
           event: 'updated',
-          message: `VAT changed from ${percent(before)} to ${percent(vat)}.`,
+          message: `VAT changed from ${percentInText(before)} to ${percentInText(vat)}.`,
           propertyType: 'setting',
           oldValues: { vat: before },
           newValues: { vat },
@@ -32,7 +31,7 @@ export function createSettingsService({ db }: { db: Db }) {
         const repriced = await repriceRates(
           tx,
           { all: true },
-          { userId, reason: `VAT ${percent(before)} → ${percent(vat)}` },
+          { userId, reason: `VAT ${percentInText(before)} → ${percentInText(vat)}` },
         );
         return { data: { vat }, repriced };
       }),

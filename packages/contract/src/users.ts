@@ -79,11 +79,15 @@ const profileFields = {
   phoneNumber,
 };
 
+/** A partner user works for a partner: the role without one is refused (on the body and on the merged record). */
+export const lacksPartner = (roleId: number | undefined, partnerId: number | null | undefined): boolean =>
+  roleId === ROLE_IDS.partner && partnerId === null;
+
 const partnerNeeded = (
   v: { role_id?: number | undefined; partner_id?: number | null | undefined },
   ctx: z.RefinementCtx,
 ) => {
-  if (v.role_id === ROLE_IDS.partner && v.partner_id === null) {
+  if (lacksPartner(v.role_id, v.partner_id)) {
     ctx.addIssue({ code: 'custom', path: ['partner_id'], message: USER_MESSAGES.partnerRequired });
   }
 };

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { isStaffRole, partnerSideOf, ROLE_IDS, USER_MESSAGES } from '@bloomline/contract';
+import { isStaffRole, lacksPartner, partnerSideOf, USER_MESSAGES } from '@bloomline/contract';
 import type { CurrentUser, UserInput, UserListQuery, UserRecord, UserUpdateInput } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -172,7 +172,7 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
         else {
           const roleId = input.role_id ?? before.roleId;
           const partnerId = input.partner_id === undefined ? before.partnerId : input.partner_id;
-          if (roleId === ROLE_IDS.partner && partnerId === null) {
+          if (lacksPartner(roleId, partnerId)) {
             throw ValidationError.field('partner_id', USER_MESSAGES.partnerRequired);
           }
           values = {

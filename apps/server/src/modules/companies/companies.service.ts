@@ -6,7 +6,7 @@ import type { CompanyChange, CompanyListItem, CompanyListQuery, XeroContact } fr
 import type { Db, DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
 import { recordChange } from '../../lib/audit';
-import { forbidden, notFound, ValidationError } from '../../lib/errors';
+import { notFound, ValidationError } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
 import { companyById, companyCount, companyPage, lockedCompany } from './companies.queries';
 

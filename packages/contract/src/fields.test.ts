@@ -25,7 +25,8 @@ describe('idParams', () => {
         expect(n === -1 || (Number.isInteger(n) && n >= 1 && n <= MAX_ID && String(n) === id)).toBe(true);
       }),
     );
-  });
+    // A hundred generated strings take milliseconds; the margin is for a machine busy with other suites.
+  }, 30_000);
 });
 
 describe('idField', () => {

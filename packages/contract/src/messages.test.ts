@@ -16,6 +16,8 @@ describe('a field in words', () => {
     expect(fieldLabel(['wholesale_excl_vat'])).toBe('Wholesale price');
     expect(fillMessage(MESSAGES.choose, ['colour_id'])).toBe('Choose a colour.');
     expect(fillMessage(MESSAGES.choose, ['image_file'])).toBe('Choose a picture.');
+    expect(fillMessage(MESSAGES.choose, ['unit_id'])).toBe('Choose a unit.');
+    expect(fillMessage(MESSAGES.choose, ['order_id'])).toBe('Choose an order id.');
     expect(fillMessage(MESSAGES.taken, ['vat'])).toBe('This VAT is already taken.');
   });
 });

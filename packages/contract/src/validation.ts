@@ -73,11 +73,21 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
 const inSentence = (label: string) =>
   /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 
+/**
+ * "a" or "an" by the sound of the word: "an order", "a unit", "a user" (a "you" sound), "a VAT number" is
+ * read letter by letter only when it is an abbreviation ("an SMS"), which no label is today.
+ */
+export function articleFor(words: string): 'a' | 'an' {
+  if (/^[A-Z]{2}/.test(words)) return 'a';
+  if (/^(uni|use|usu|uti|eu|one)/i.test(words)) return 'a';
+  return /^[aeiou]/i.test(words) ? 'an' : 'a';
+}
+
 /** A message template with the field's label put in (see MESSAGES). */
 export function fillMessage(template: string, path: readonly PropertyKey[]): string {
   const label = fieldLabel(path);
   const middle = inSentence(label);
-  const article = /^[aeiou]/i.test(middle) && !/^[A-Z]{2}/.test(middle) ? 'an' : 'a';
+  const article = articleFor(middle);
   return template
     .replace(/:Attribute/g, label)
     .replace(/:a_attribute/g, `${article} ${middle}`)

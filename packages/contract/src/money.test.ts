@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { componentBody } from './components';
-import { formatMoney, formatPercent, parseMoney, parsePercent, percentInText } from './money';
-import { onPay } from './pricing';
+import { formatMoney, formatPercent, parseMoney, parsePercent, percentInText, toCents } from './money';
+import { onPay, toCents as pricingToCents } from './pricing';
 import { toErrorBag } from './validation';
 
 const value = (parsed: ReturnType<typeof parseMoney>) => (parsed.ok ? parsed.value : parsed.message);
@@ -140,5 +140,19 @@ describe('percentInText', () => {
     expect(rows.map((r) => r.label)).toEqual(
       expect.arrayContaining([`Commission (${percentInText(0.125)})`, `VAT (${percentInText(0.15)})`]),
     );
+  });
+});
+
+describe('toCents: the one rand-to-cents conversion', () => {
+  it('rounds half away from zero without the float error of x * 100, worked by hand', () => {
+    expect(toCents(1.005)).toBe(101); // 1.005 * 100 is 100.49999999999999 in floating point
+    expect(toCents(-1.005)).toBe(-101);
+    expect(toCents(1.15)).toBe(115); // 114.99999999999999
+    expect(toCents(1234.56)).toBe(123456);
+    expect(Object.is(toCents(-0.001), 0)).toBe(true); // never a negative zero ('-R 0,00')
+  });
+
+  it('is the same function the price formulas use', () => {
+    expect(pricingToCents).toBe(toCents);
   });
 });

@@ -20,8 +20,14 @@ export type Parsed = { ok: true; value: number } | { ok: false; message: string 
 /** Digits in groups of three after the first, split by spaces. */
 const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
-/** Cents, rounded half away from zero, without the float error of `x * 100`. */
-const toCents = (rand: number) => Math.round(Math.abs(rand) * 100 + 1e-7) * Math.sign(rand);
+/**
+ * Rand to whole cents, rounded half away from zero, without the float error of `x * 100` (1.005 rand is
+ * 101 cents, not 100). The one conversion: formulas (pricing.ts) and formatting both use it.
+ */
+export function toCents(rand: number): number {
+  const cents = Math.round(Math.abs(rand) * 100 + 1e-7);
+  return rand < 0 && cents !== 0 ? -cents : cents;
+}
 
 /**
  * 'R 1 234,56': rand with two decimals after a comma and a plain space between thousands (and after the R), a

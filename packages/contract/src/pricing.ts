@@ -2,9 +2,9 @@
  * Money formulas shared by the server and the web. Amounts are integer cents unless a name says rand;
  * fractions (markup, rebate, VAT, commission) are decimals such as 0.15.
  */
-import { percentInText } from './money';
+import { percentInText, toCents } from './money';
 
-export const toCents = (rand: number) => Math.round(rand * 100);
+export { toCents };
 export const toRand = (cents: number) => Math.round(cents) / 100;
 
 /** Fractions (markup, rebate, VAT) are kept to four decimal places (12.34 % = 0.1234), as the columns are. */

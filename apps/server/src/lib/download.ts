@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /** What a download's name may not carry: quotes and backslashes (they end the header's string), controls, paths. */
-const UNSAFE_IN_NAME = /["\\/\u0000-\u001f\u007f]/g;
+const UNSAFE_IN_NAME = /["\\/\p{Cc}]/gu;
 const NON_ASCII = /[^\u0020-\u007e]/g;
 
 /**

@@ -26,3 +26,4 @@ export * from './offline-times';
 export * from './audit';
 export * from './customers';
 export * from './companies';
+export * from './date-range';

@@ -4,6 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
+import { sendDownload } from './download';
+
 export type CsvCell = string | number | null;
 
 export interface CsvColumn<Row> {
@@ -44,9 +46,5 @@ export function csvStream<Row>(
 
 /** Sends a CSV stream as a download named `filename`. */
 export function sendCsv(reply: FastifyReply, filename: string, stream: Readable) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
+  return sendDownload(reply, { filename, contentType: 'text/csv; charset=utf-8', body: stream });
 }

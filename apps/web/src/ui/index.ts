@@ -20,3 +20,6 @@ export * from './form-error';
 export * from './form';
 export * from './list';
 export * from './query-error';
+export * from './chart-frame';
+export * from './date-range-filter';
+export * from './download-button';

@@ -1,0 +1,4 @@
+export * from './brand';
+export * from './document';
+export * from './pdf-text';
+export * from './table';

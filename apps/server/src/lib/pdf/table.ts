@@ -1,0 +1,127 @@
+import { formatMoney } from '@bloomline/contract';
+
+import { BRAND, FONTS } from './brand';
+import type { PdfDoc } from './document';
+import { pdfText } from './pdf-text';
+
+export type PdfColumn<Row> = {
+  header: string;
+  /** The cell's text. */
+  value: (row: Row) => string;
+  /** A share of the table's width, against the other columns' (default 1). */
+  weight?: number;
+  align?: 'left' | 'right';
+};
+
+/** A column of amounts: `R 1 234,56` by the contract's formatMoney, as on screen, to the right. */
+export function moneyColumn<Row>(
+  header: string,
+  amount: (row: Row) => number | string | null,
+  weight = 1,
+): PdfColumn<Row> {
+  return { header, value: (row) => formatMoney(amount(row)), weight, align: 'right' };
+}
+
+export type PdfTableOptions = {
+  /** The closing row (a total), in bold under a rule; one text per column. */
+  footer?: readonly string[];
+};
+
+const FONT_SIZE = 9;
+const PADDING = 4;
+
+type Layout = { x: number; widths: number[] };
+
+function layoutOf<Row>(doc: PdfDoc, columns: readonly PdfColumn<Row>[]): Layout {
+  const { left, right } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  const total = columns.reduce((sum, c) => sum + (c.weight ?? 1), 0);
+  return { x: left, widths: columns.map((c) => (width * (c.weight ?? 1)) / total) };
+}
+
+/** The row's texts beside their columns' widths and alignment. */
+const placed = (cells: readonly string[], layout: Layout, aligns: readonly ('left' | 'right')[]) =>
+  cells.map((text, i) => ({
+    text,
+    width: (layout.widths[i] ?? 0) - 2 * PADDING,
+    align: aligns[i] ?? 'left',
+  }));
+
+function rowHeight(doc: PdfDoc, cells: readonly string[], layout: Layout, font: string) {
+  doc.font(font).fontSize(FONT_SIZE);
+  const heights = placed(cells, layout, []).map((c) => doc.heightOfString(c.text || ' ', { width: c.width }));
+  return Math.max(...heights) + 2 * PADDING;
+}
+
+function drawCells<Row>(
+  doc: PdfDoc,
+  columns: readonly PdfColumn<Row>[],
+  cells: readonly string[],
+  layout: Layout,
+  style: { font: string; colour: string; fill?: string; rule?: 'above' | 'below' },
+) {
+  const height = rowHeight(doc, cells, layout, style.font);
+  const y = doc.y;
+  const width = layout.widths.reduce((a, b) => a + b, 0);
+  if (style.fill) doc.rect(layout.x, y, width, height).fill(style.fill);
+  if (style.rule) {
+    const ruleY = style.rule === 'above' ? y : y + height;
+    doc
+      .moveTo(layout.x, ruleY)
+      .lineTo(layout.x + width, ruleY)
+      .lineWidth(0.75)
+      .strokeColor(BRAND.rule)
+      .stroke();
+  }
+  doc.font(style.font).fontSize(FONT_SIZE).fillColor(style.colour);
+  let x = layout.x;
+  const aligns = columns.map((c) => c.align ?? 'left');
+  for (const cell of placed(cells, layout, aligns)) {
+    doc.text(cell.text, x + PADDING, y + PADDING, { width: cell.width, align: cell.align });
+    x += cell.width + 2 * PADDING;
+  }
+  doc.x = layout.x;
+  doc.y = y + height;
+}
+
+/**
+ * A table that runs over as many pages as its rows need, its header row repeated at the top of each page,
+ * every other row tinted, an optional total row at the end. Rows are drawn as they come, so a statement's
+ * entries can be read from the database in batches (`rows` may be async).
+ */
+export async function drawTable<Row>(
+  doc: PdfDoc,
+  columns: readonly PdfColumn<Row>[],
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  options: PdfTableOptions = {},
+): Promise<void> {
+  const layout = layoutOf(doc, columns);
+  const headers = columns.map((c) => pdfText(c.header));
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const drawHeader = () =>
+    drawCells(doc, columns, headers, layout, { font: FONTS.bold, colour: '#ffffff', fill: BRAND.colour });
+  /** Starts a new page (with the header again) when the next row would not fit on this one. */
+  const makeRoom = (cells: readonly string[], font: string, withHeader: boolean) => {
+    if (doc.y + rowHeight(doc, cells, layout, font) <= bottom()) return;
+    doc.addPage();
+    if (withHeader) drawHeader();
+  };
+
+  // The header never stands alone at the foot of a page: it moves over with the first row's room.
+  makeRoom(headers, FONTS.bold, false);
+  drawHeader();
+  let index = 0;
+  for await (const row of rows) {
+    const cells = columns.map((c) => pdfText(c.value(row)));
+    makeRoom(cells, FONTS.regular, true);
+    const fill = index % 2 === 1 ? BRAND.tint : undefined;
+    drawCells(doc, columns, cells, layout, { font: FONTS.regular, colour: BRAND.text, fill, rule: 'below' });
+    index += 1;
+  }
+  if (options.footer) {
+    const cells = options.footer.map(pdfText);
+    makeRoom(cells, FONTS.bold, true);
+    drawCells(doc, columns, cells, layout, { font: FONTS.bold, colour: BRAND.text, rule: 'above' });
+  }
+  doc.moveDown(1);
+}

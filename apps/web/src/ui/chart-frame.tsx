@@ -1,0 +1,145 @@
+import { Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
+
+import { QueryError } from './query-error';
+
+const ChartFrameBody = lazy(() => import('./chart-frame-body'));
+
+export type ChartKind = 'bar' | 'horizontal-bar' | 'line' | 'donut';
+
+/** A report's rows: the category (a partner's name) and its figures. */
+export type ChartRow = Record<string, string | number | null>;
+
+/** A figure drawn: its key in the rows and its words (the donut draws the first). */
+export type ChartSeries = { name: string; label: string };
+
+/** What the lazily loaded chart needs. */
+export type ChartBodyProps = {
+  kind: ChartKind;
+  rows: readonly ChartRow[];
+  category: string;
+  series: readonly ChartSeries[];
+  valueFormatter?: (value: number) => string;
+  height: number;
+};
+
+export type ChartFrameProps = {
+  title: string;
+  kind: ChartKind;
+  /** The rows, or undefined while they load. */
+  rows: readonly ChartRow[] | undefined;
+  /** The rows' category key (`partnerName`) and its column's words for screen readers (`Partner`). */
+  category: string;
+  categoryLabel: string;
+  series: readonly ChartSeries[];
+  /** How a figure reads: `formatMoney` for revenue; plain numbers otherwise. */
+  valueFormatter?: (value: number) => string;
+  isLoading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** What an empty period says. */
+  emptyText?: string;
+  /** Beside the title: the report's Export button. */
+  actions?: ReactNode;
+  height?: number;
+};
+
+const plain = (value: number) => String(value);
+
+/** The figures as a table only screen readers meet: the chart's picture says nothing to them. */
+function ChartData({
+  title,
+  rows,
+  category,
+  categoryLabel,
+  series,
+  valueFormatter = plain,
+}: ChartFrameProps) {
+  return (
+    <VisuallyHidden>
+      <Table>
+        <caption>{title}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{categoryLabel}</Table.Th>
+            {series.map((s) => (
+              <Table.Th key={s.name} scope="col">
+                {s.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows?.map((row, i) => (
+            <Table.Tr key={`${String(row[category])}-${String(i)}`}>
+              <Table.Th scope="row">{String(row[category] ?? '')}</Table.Th>
+              {series.map((s) => (
+                <Table.Td key={s.name}>{valueFormatter(Number(row[s.name]) || 0)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </VisuallyHidden>
+  );
+}
+
+/**
+ * A report's chart in a titled card: a placeholder while it loads, the failure with Retry, "No data for
+ * this period." when there is none, else the chart (loaded on first use) with its figures as a table for
+ * screen readers. It takes the card's width, down to a 375 px phone.
+ */
+export function ChartFrame(props: ChartFrameProps) {
+  const { title, kind, rows, isLoading, error, onRetry, actions, height = 280 } = props;
+  const headingId = `chart-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const placeholder = <Skeleton h={height} radius="sm" aria-hidden />;
+
+  let body: ReactNode;
+  if (error) body = <QueryError error={error} onRetry={onRetry ?? (() => undefined)} />;
+  else if (isLoading || !rows) body = placeholder;
+  else if (rows.length === 0)
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        {props.emptyText ?? 'No data for this period.'}
+      </Text>
+    );
+  else
+    body = (
+      <>
+        <ChartData {...props} />
+        {/* The picture repeats the table above for sighted readers. */}
+        <div aria-hidden="true">
+          <Suspense fallback={placeholder}>
+            <ChartFrameBody
+              kind={kind}
+              rows={rows}
+              category={props.category}
+              series={props.series}
+              valueFormatter={props.valueFormatter}
+              height={height}
+            />
+          </Suspense>
+        </div>
+      </>
+    );
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-labelledby={headingId}
+      aria-busy={isLoading || !rows}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            {title}
+          </Title>
+          {actions}
+        </Group>
+        {body}
+      </Stack>
+    </Card>
+  );
+}

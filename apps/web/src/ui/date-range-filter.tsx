@@ -1,0 +1,131 @@
+import { Button, Group } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+
+import {
+  type DateRange,
+  dateRangeAddress,
+  END_BEFORE_START,
+  fillMessage,
+  rangeInOrder,
+} from '@bloomline/contract';
+
+import { useListParams } from './list/use-list-params';
+
+export type DateRangeState = {
+  /** The range in the address (`?startDate=…&endDate=…`), a malformed date read as an open end. */
+  range: DateRange;
+  /** False for a back-to-front range typed into the address: load nothing, the filter says why. */
+  inOrder: boolean;
+  /** Writes the range into the address as a new history entry; an open end is left out of it. */
+  setRange: (range: DateRange) => void;
+};
+
+/**
+ * A report's period lives in the address, so reload, the back button and a shared link all show the same
+ * one. The other parameters of the address (a report's `status`) are kept.
+ */
+export function useDateRange(): DateRangeState {
+  const { params, update } = useListParams(dateRangeAddress);
+  return {
+    range: params,
+    inOrder: rangeInOrder(params),
+    setRange: (range) => update({ startDate: range.startDate, endDate: range.endDate }),
+  };
+}
+
+const END_MESSAGE = fillMessage(END_BEFORE_START, ['endDate']);
+
+// Shown 'DD MMM YYYY' like every date of the back office; the pickers read and write 'YYYY-MM-DD'.
+const pickerProps = {
+  valueFormat: 'DD MMM YYYY',
+  placeholder: 'Any',
+  clearable: true,
+  leftSection: <IconCalendar size={16} aria-hidden />,
+  popoverProps: { withinPortal: true },
+  clearButtonProps: { 'aria-label': 'Clear date' },
+  // Mantine leaves the calendar's arrows unnamed; a screen reader (and axe) needs their names.
+  ariaLabels: {
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    previousYear: 'Previous year',
+    nextYear: 'Next year',
+    previousDecade: 'Previous decade',
+    nextDecade: 'Next decade',
+    monthLevelControl: 'Choose another month',
+    yearLevelControl: 'Choose another year',
+  },
+  // Full width on a phone, side by side from 576 px.
+  w: { base: '100%', xs: 200 },
+  // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.
+  styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
+} as const;
+
+export type DateRangeFilterProps = {
+  /** The range applied now (from `useDateRange`). */
+  value: DateRange;
+  /** Applies a range the person submitted (`setRange`); never called with a back-to-front one. */
+  onChange: (range: DateRange) => void;
+  /** A report's other fields (a status choice), submitted with the range. */
+  children?: ReactNode;
+  /** The form's name for assistive technology. */
+  label?: string;
+};
+
+type Draft = { startDate: string | null; endDate: string | null };
+
+function RangeForm({ value, onChange, children, label = 'Report period' }: DateRangeFilterProps) {
+  const [draft, setDraft] = useState<Draft>({
+    startDate: value.startDate ?? null,
+    endDate: value.endDate ?? null,
+  });
+  // A back-to-front range from the address is explained at once; a typed one when it is submitted.
+  const [error, setError] = useState<string | null>(rangeInOrder(value) ? null : END_MESSAGE);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const range = { startDate: draft.startDate ?? undefined, endDate: draft.endDate ?? undefined };
+    if (!rangeInOrder(range)) return setError(END_MESSAGE);
+    setError(null);
+    onChange(range);
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={label} role="search" noValidate>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <DatePickerInput
+          label="Start date"
+          value={draft.startDate}
+          onChange={(startDate) => setDraft((d) => ({ ...d, startDate }))}
+          {...pickerProps}
+        />
+        <DatePickerInput
+          label="End date"
+          value={draft.endDate}
+          onChange={(endDate) => {
+            setDraft((d) => ({ ...d, endDate }));
+            setError(null);
+          }}
+          error={error}
+          {...pickerProps}
+        />
+        {children}
+        {/* Lined up with the fields, under their labels. */}
+        <Button type="submit" mt={{ base: 0, xs: 25 }} w={{ base: '100%', xs: 'auto' }}>
+          Filter
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * Start and end date of a report (both optional, Johannesburg days) and a Filter button: submitting puts
+ * the range in the address; an end before the start is refused under the end date, in plain words. Back
+ * and reload show the range the address holds.
+ */
+export function DateRangeFilter(props: DateRangeFilterProps) {
+  // Remounted when the address changes (back, forward, a link), so the fields show what is applied.
+  return <RangeForm key={`${props.value.startDate ?? ''}|${props.value.endDate ?? ''}`} {...props} />;
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -15,7 +15,7 @@ export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
-type Hook = preValidationHookHandler;
+type Hook = (request: FastifyRequest) => Promise<void>;
 
 /** What a declared route's handler is given: the validated request parts and who asks. */
 export interface RouteContext<P, Q, B> {
@@ -148,7 +148,7 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
     remove<P>(
       url: string,
       spec: RouteSpec<P, never, never>,
-      handler: Handler<P, undefined, undefined, Promise<void>>,
+      handler: Handler<P, undefined, undefined, Promise<unknown>>,
     ) {
       declare('DELETE', url, spec, 204, handler);
     },

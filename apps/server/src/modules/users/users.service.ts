@@ -18,8 +18,6 @@ import { loadCurrentUser } from '../../shared/current-user.queries';
 import { forgetPasswordLink, invitationMail, issuePasswordLink } from '../../shared/password-links';
 import { lockUser, roleList, userById, userCount, userPage } from './users.queries';
 
-const LIST_PATH = '/api/users';
-
 type UserRow = typeof users.$inferSelect;
 
 /** What the audit log keeps of a user: never the password hash. */
@@ -96,8 +94,9 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
   }
 
   return {
-    list: (request: UserListQuery) =>
-      pageOf(request, LIST_PATH, {
+    /** A page of the list; `path` is the list's own address, for the page links. */
+    list: (request: UserListQuery, path: string) =>
+      pageOf(request, path, {
         rows: (page) => userPage(db, request, page),
         count: () => userCount(db, request),
       }),

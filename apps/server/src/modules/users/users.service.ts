@@ -7,9 +7,9 @@ import type { CurrentUser, UserInput, UserListQuery, UserRecord, UserUpdateInput
 
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
+import { auditTrail, recordChange } from '../../lib/audit';
 import { randomToken } from '../../lib/crypto';
-import { notFound, ValidationError } from '../../lib/errors';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { pageOf } from '../../lib/paged-list';
 import type { Viewer } from '../../lib/viewer';
@@ -21,7 +21,7 @@ import { lockUser, roleList, userById, userCount, userPage } from './users.queri
 type UserRow = typeof users.$inferSelect;
 
 /** What the audit log keeps of a user: never the password hash. */
-const auditValues = (row: UserRow) => ({
+const trail = auditTrail('user', (row: UserRow) => ({
   name: row.name,
   email: row.email,
   phoneNumber: row.phoneNumber,
@@ -29,13 +29,9 @@ const auditValues = (row: UserRow) => ({
   partnerId: row.partnerId,
   enabled: row.enabled,
   partnerStatements: row.partnerStatements,
-});
+}));
 
-async function detail(db: DbOrTx, id: number): Promise<UserRecord> {
-  const user = await userById(db, id);
-  if (!user) throw notFound();
-  return user;
-}
+const detail = async (db: DbOrTx, id: number): Promise<UserRecord> => found(await userById(db, id));
 
 /** Staff have no partner and no partner permissions, whatever was sent. */
 function staffOnlyColumns(roleId: number, partnerId: number | null, partnerStatements: boolean) {
@@ -133,14 +129,7 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
           })
           .returning();
         if (!row) throw new Error('insert returned no row');
-        await recordChange(tx, {
-          userId: actorId,
-          type: 'user',
-          id: row.id,
-          event: 'created',
-          message: `User ${row.name} created.`,
-          after: auditValues(row),
-        });
+        await trail.created(tx, { userId: actorId, record: row, message: `User ${row.name} created.` });
         // A disabled account gets no invitation (as it gets no reset link); once enabled, "Forgot your
         // password?" sends one.
         const url = enabled ? await issuePasswordLink(tx, appUrl, row.email) : null;
@@ -193,14 +182,11 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
         if (after.email.toLowerCase() !== before.email.toLowerCase())
           await forgetPasswordLink(tx, before.email);
         if (endsSessions(before, after)) await endSessionsWithin(tx, id);
-        await recordChange(tx, {
+        await trail.updated(tx, {
           userId: actor.userId,
-          type: 'user',
-          id,
-          event: 'updated',
+          before,
+          after,
           message: self ? `${after.name} updated their profile.` : `User ${after.name} updated.`,
-          before: auditValues(before),
-          after: auditValues(after),
         });
         return { self, user: await detail(tx, id) };
       }),

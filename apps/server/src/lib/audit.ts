@@ -98,3 +98,50 @@ export async function recordChange(
     ...values,
   });
 }
+
+/** A stored row as the audit log records it: every column but the id and the timestamps. */
+export function rowValues<Row extends { id: number; createdAt: Date; updatedAt: Date }>(row: Row) {
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = row;
+  return values;
+}
+
+type Audited<Row> = { userId: number | null; message: string } & Row;
+
+/**
+ * One area's audited changes, declared once: its record type and what the log keeps of a record
+ * (`valuesOf`: never a password hash; the API's field names where the screens show them). Each change is
+ * written by `recordChange` in the change's own transaction.
+ */
+export function auditTrail<Row extends { id: number }>(
+  type: AuditRecordType,
+  valuesOf: (row: Row) => Values,
+) {
+  return {
+    created: (tx: DbOrTx, { userId, message, record }: Audited<{ record: Row }>) =>
+      recordChange(tx, { userId, type, id: record.id, event: 'created', message, after: valuesOf(record) }),
+
+    /** An update, or another change of the record's values (`event`: enabled, disabled …). */
+    updated: (
+      tx: DbOrTx,
+      {
+        userId,
+        message,
+        before,
+        after,
+        event = 'updated',
+      }: Audited<{ before: Row; after: Row; event?: AuditEvent }>,
+    ) =>
+      recordChange(tx, {
+        userId,
+        type,
+        id: after.id,
+        event,
+        message,
+        before: valuesOf(before),
+        after: valuesOf(after),
+      }),
+
+    deleted: (tx: DbOrTx, { userId, message, record }: Audited<{ record: Row }>) =>
+      recordChange(tx, { userId, type, id: record.id, event: 'deleted', message, before: valuesOf(record) }),
+  };
+}

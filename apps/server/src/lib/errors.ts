@@ -36,3 +36,9 @@ export const csrfMismatch = () => new HttpError(419, ERROR_MESSAGES[419]);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
+
+/** The record, or a 404 when there is none: "the record or 404" of every read and change, decided once. */
+export function found<T>(record: T | null | undefined): T {
+  if (record === null || record === undefined) throw notFound();
+  return record;
+}

@@ -6,6 +6,12 @@ import { METHOD_FIELD } from '@bloomline/contract';
 
 import { HttpError } from '../lib/errors';
 
+/**
+ * The content types a module's form writes accept, decided once: the original client posts multipart forms,
+ * other clients urlencoded forms or JSON, and one body schema reads them all. Routes list it as `consumes`.
+ */
+export const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
+
 /** Upper bounds of a multipart body: a component picture is at most 500 KB, a location's SEO text long. */
 export const MULTIPART_LIMITS = {
   fileSize: 5 * 1024 * 1024,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
 import { ratePrice, toRand, variantTotals } from '@bloomline/contract';
+import type { AuditRecordType } from '@bloomline/contract';
 
 import { arrayLiteral, insertMany, rowsOf } from '../db/bulk';
 import type { DbOrTx } from '../db/client';
@@ -20,6 +21,29 @@ import { readSettings } from './settings.queries';
  * COMMITTED it sees what the cascade it waited for wrote. Only rows whose figures change are written, and
  * each of those is audited with its old and new values.
  */
+
+/** One audit entry per repriced record, with its figures before and after and why it was repriced. */
+function auditRepriced<Figures>(
+  tx: DbOrTx,
+  by: RepriceBy,
+  record: { type: AuditRecordType; name: string },
+  changed: { id: number; before: Figures; after: Figures }[],
+  valuesOf: (figures: Figures) => Record<string, unknown>,
+) {
+  return insertMany(
+    tx,
+    auditEntries,
+    changed.map((c) => ({
+      userId: by.userId,
+      event: 'updated',
+      message: `${record.name} repriced: ${by.reason}.`,
+      propertyType: record.type,
+      propertyId: c.id,
+      oldValues: valuesOf(c.before),
+      newValues: valuesOf(c.after),
+    })),
+  );
+}
 
 /** Which rates a change touches. */
 export type RateScope =
@@ -112,19 +136,7 @@ export async function repriceRates(tx: DbOrTx, scope: RateScope, by: RepriceBy):
         ${ids(changed.map((c) => c.after.price))}
       ) as x(id, markup, rebate, vat_cents, price_cents)
       where cr.id = x.id`);
-    await insertMany(
-      tx,
-      auditEntries,
-      changed.map((c) => ({
-        userId: by.userId,
-        event: 'updated',
-        message: `Component rate repriced: ${by.reason}.`,
-        propertyType: 'component rate',
-        propertyId: c.id,
-        oldValues: rateValues(c.before),
-        newValues: rateValues(c.after),
-      })),
-    );
+    await auditRepriced(tx, by, { type: 'component rate', name: 'Component rate' }, changed, rateValues);
   }
   const variants = await repriceVariants(
     tx,
@@ -209,19 +221,7 @@ export async function repriceVariants(tx: DbOrTx, variantIds: SQL, by: RepriceBy
     price: toRand(v.price),
     wholesale_excl_vat: toRand(v.wholesale),
   });
-  await insertMany(
-    tx,
-    auditEntries,
-    changed.map((c) => ({
-      userId: by.userId,
-      event: 'updated',
-      message: `Product variant repriced: ${by.reason}.`,
-      propertyType: 'product variant',
-      propertyId: c.id,
-      oldValues: values(c.before),
-      newValues: values(c.after),
-    })),
-  );
+  await auditRepriced(tx, by, { type: 'product variant', name: 'Product variant' }, changed, values);
   return changed.length;
 }
 

@@ -1,18 +1,6 @@
 import type { Db } from '../db/client';
 import { resetSequences } from '../db/bulk';
-import {
-  colours,
-  componentRates,
-  components,
-  componentUnits,
-  measureUnits,
-  productImages,
-  productPartners,
-  products,
-  productVariants,
-  profitCentres,
-  variantComponentRates,
-} from '../db/schema';
+import * as schema from '../db/schema';
 import { seedCatalogue } from '../db/seed/catalogue';
 import type { Catalogue } from '../db/seed/catalogue';
 import { makeClock } from '../db/seed/dates';
@@ -25,17 +13,17 @@ import { makeClock } from '../db/seed/dates';
 export async function seedTestCatalogue(db: Db): Promise<Catalogue> {
   const catalogue = await seedCatalogue(db, makeClock(new Date('2025-06-01T08:00:00Z')), 0.15, []);
   await resetSequences(db, [
-    colours,
-    measureUnits,
-    componentUnits,
-    components,
-    profitCentres,
-    componentRates,
-    products,
-    productImages,
-    productVariants,
-    variantComponentRates,
-    productPartners,
+    schema.colours,
+    schema.measureUnits,
+    schema.componentUnits,
+    schema.components,
+    schema.profitCentres,
+    schema.componentRates,
+    schema.products,
+    schema.productImages,
+    schema.productVariants,
+    schema.variantComponentRates,
+    schema.productPartners,
   ]);
   return catalogue;
 }

@@ -2,25 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { auditEntry, auditListRequest, paged } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff } from '../../plugins/session';
 import type { AuditService } from './audit.service';
-
-const tags = ['audit'];
 
 /** The audit log: staff only, guarded once for the whole module. */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   guardModule(app, requireStaff);
+  const routes = await areaRoutes(app, { tags: ['audit'] });
 
-  app.get(
+  routes.read(
     '/api/audit',
     {
-      schema: {
-        tags,
-        summary: 'Audit entries, newest first, by user (id), record type (pT) and record id (pI), paged',
-        querystring: auditListRequest,
-        response: { 200: paged(auditEntry) },
-      },
+      summary: 'Audit entries, newest first, by user (id), record type (pT) and record id (pI), paged',
+      querystring: auditListRequest,
+      answer: paged(auditEntry),
     },
-    async (request) => audit.list(request.query),
+    ({ query, path }) => audit.list(query, path),
   );
 };

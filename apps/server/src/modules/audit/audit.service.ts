@@ -6,8 +6,6 @@ import { estimatedRows, pageMetaOf, pageOf } from '../../lib/paged-list';
 import { ReadCache } from '../../lib/read-cache';
 import { allMatching, auditCountUpToCap, auditPage, auditPageCounted } from './audit.queries';
 
-const LIST_PATH = '/api/audit';
-
 type Values = Record<string, unknown>;
 type Row = Awaited<ReturnType<typeof auditPage>>[number];
 
@@ -41,10 +39,11 @@ export function createAuditService({ db, totalsMs }: { db: Db; totalsMs: number 
     );
 
   return {
-    list: async (q: AuditListQuery): Promise<Paged<AuditEntry>> => {
+    /** A page of the log; `path` is the list's own address, for the page links. */
+    list: async (q: AuditListQuery, path: string): Promise<Paged<AuditEntry>> => {
       const expected = await expectedMatches(q);
       if (expected < AUDIT_COUNTED_UP_TO) {
-        const counted = await pageOf(q, LIST_PATH, {
+        const counted = await pageOf(q, path, {
           rows: (p) => auditPageCounted(db, q, p),
           count: () => auditCountUpToCap(db, q),
         });
@@ -55,7 +54,7 @@ export function createAuditService({ db, totalsMs }: { db: Db; totalsMs: number 
       // A page that is not full ends the list, so it tells the exact total after all.
       const last = rows.length < q.per_page && (rows.length > 0 || offset === 0);
       const total = last ? offset + rows.length : Math.max(expected, offset + rows.length);
-      return { data: rows.map(toEntry), meta: pageMetaOf(q, LIST_PATH, total) };
+      return { data: rows.map(toEntry), meta: pageMetaOf(q, path, total) };
     },
   };
 }

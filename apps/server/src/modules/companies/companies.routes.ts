@@ -9,13 +9,13 @@ import {
   paged,
 } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { errorResponses } from '../../lib/responses';
-import { formsPlugin, spoofable } from '../../plugins/forms';
+import { FORM_TYPES, spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requirePermission, requireStaff } from '../../plugins/session';
 import type { CompaniesService } from './companies.service';
 
 const tags = ['companies'];
-const FORMS = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
 const fieldsOf = (body: unknown): string[] =>
   body !== null && typeof body === 'object' ? Object.keys(body) : [];
@@ -26,19 +26,16 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   { companies },
 ) => {
   guardModule(app, requireStaff);
-  await app.register(formsPlugin);
+  const routes = await areaRoutes(app, { tags, forms: true });
 
-  app.get(
+  routes.read(
     '/api/companies',
     {
-      schema: {
-        tags,
-        summary: 'Companies, searched by name, paged',
-        querystring: companyListRequest,
-        response: { 200: paged(companyListItem) },
-      },
+      summary: 'Companies, searched by name, paged',
+      querystring: companyListRequest,
+      answer: paged(companyListItem),
     },
-    async (request) => companies.list(request.query),
+    ({ query, path }) => companies.list(query, path),
   );
 
   app.route({
@@ -54,7 +51,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     schema: {
       tags,
       summary: 'Change one of xero_contact_id (manageXero only), in_store, avbob, b2b',
-      consumes: FORMS,
+      consumes: FORM_TYPES,
       params: idParams,
       body: companyBody,
       response: { 200: dataOf(companyListItem), ...errorResponses(405, 503) },

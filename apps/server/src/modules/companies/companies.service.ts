@@ -1,16 +1,14 @@
 import { MESSAGES } from '@bloomline/contract';
 import { eq } from 'drizzle-orm';
 
-import type { CompanyChange, CompanyListItem, CompanyListQuery, XeroContact } from '@bloomline/contract';
+import type { CompanyChange, CompanyListQuery, XeroContact } from '@bloomline/contract';
 
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { notFound, ValidationError } from '../../lib/errors';
+import { auditTrail, rowValues } from '../../lib/audit';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
 import { companyById, companyCount, companyPage, lockedCompany } from './companies.queries';
-
-const LIST_PATH = '/api/companies';
 
 /** What this module needs of the accounting service (app.ts passes the xero module's service). */
 export interface AccountingContacts {
@@ -18,17 +16,7 @@ export interface AccountingContacts {
   contact(contactId: string): Promise<XeroContact | null>;
 }
 
-async function detail(db: DbOrTx, id: number): Promise<CompanyListItem> {
-  const row = await companyById(db, id);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The stored row of a company as the audit log records it. */
-function auditValues(row: typeof companies.$inferSelect) {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = row;
-  return values;
-}
+const trail = auditTrail('company', rowValues<typeof companies.$inferSelect>);
 
 const FLAG_WORDS = { inStore: 'In store', avbob: 'AVBOB', b2b: 'B2B' } as const;
 
@@ -60,8 +48,9 @@ async function columnsOf(change: CompanyChange, contacts: AccountingContacts) {
  */
 export function createCompaniesService({ db, contacts }: { db: Db; contacts: AccountingContacts }) {
   return {
-    list: (request: CompanyListQuery) =>
-      pageOf(request, LIST_PATH, {
+    /** A page of the list; `path` is the list's own address, for the page links. */
+    list: (request: CompanyListQuery, path: string) =>
+      pageOf(request, path, {
         rows: (page) => companyPage(db, request, page),
         count: () => companyCount(db, request),
       }),
@@ -71,24 +60,15 @@ export function createCompaniesService({ db, contacts }: { db: Db; contacts: Acc
       if (!(await companyById(db, id))) throw notFound();
       const { set, says } = await columnsOf(change, contacts);
       return db.transaction(async (tx) => {
-        const before = await lockedCompany(tx, id);
-        if (!before) throw notFound();
+        const before = found(await lockedCompany(tx, id));
         const [after] = await tx
           .update(companies)
           .set({ ...set, updatedAt: new Date() })
           .where(eq(companies.id, id))
           .returning();
         if (!after) throw notFound();
-        await recordChange(tx, {
-          userId,
-          type: 'company',
-          id,
-          event: 'updated',
-          message: `Company ${after.name}: ${says}.`,
-          before: auditValues(before),
-          after: auditValues(after),
-        });
-        return detail(tx, id);
+        await trail.updated(tx, { userId, before, after, message: `Company ${after.name}: ${says}.` });
+        return found(await companyById(tx, id));
       });
     },
   };

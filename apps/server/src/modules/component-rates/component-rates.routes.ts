@@ -3,11 +3,13 @@ import { z } from 'zod';
 
 import { componentRate, componentRateBody, dataOf, idParams, rateParams } from '@bloomline/contract';
 
-import { errorResponses } from '../../lib/responses';
+import { areaRoutes } from '../../lib/area-routes';
 import { currentUser, guardModule, requireStaff } from '../../plugins/session';
 import type { ComponentRatesService } from './component-rates.service';
 
 const tags = ['catalogue'];
+const RATES = '/api/components/:id/rates';
+const RATE = '/api/components/:id/rates/:rateId';
 
 /** A component's rates per profit centre: staff only, guarded once for the whole module. */
 export const componentRatesRoutes: FastifyPluginAsyncZod<{ componentRates: ComponentRatesService }> = async (
@@ -15,39 +17,31 @@ export const componentRatesRoutes: FastifyPluginAsyncZod<{ componentRates: Compo
   { componentRates },
 ) => {
   guardModule(app, requireStaff);
+  const routes = await areaRoutes(app, { tags });
 
-  app.get(
-    '/api/components/:id/rates',
+  routes.read(
+    RATES,
     {
-      schema: {
-        tags,
-        summary: "A component's rates, one per profit centre, by the centre's name",
-        params: idParams,
-        response: { 200: dataOf(z.array(componentRate)) },
-      },
+      summary: "A component's rates, one per profit centre, by the centre's name",
+      params: idParams,
+      data: z.array(componentRate),
     },
-    async (request) => ({ data: await componentRates.list(request.params.id) }),
+    ({ params }) => componentRates.list(params.id),
+  );
+  routes.create(
+    RATES,
+    {
+      summary: 'Add a rate in a profit centre (priced by the server; vat, price and rebate are ignored)',
+      params: idParams,
+      body: componentRateBody,
+      data: componentRate,
+    },
+    ({ user, params, body }) => componentRates.create(user.id, params.id, body),
   );
 
-  app.post(
-    '/api/components/:id/rates',
-    {
-      schema: {
-        tags,
-        summary: 'Add a rate in a profit centre (priced by the server; vat, price and rebate are ignored)',
-        params: idParams,
-        body: componentRateBody,
-        response: { 201: dataOf(componentRate) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({
-        data: await componentRates.create(currentUser(request).id, request.params.id, request.body),
-      }),
-  );
-
+  // Created or changed: the status is decided as it runs.
   app.put(
-    '/api/components/:id/rates',
+    RATES,
     {
       schema: {
         tags,
@@ -68,40 +62,19 @@ export const componentRatesRoutes: FastifyPluginAsyncZod<{ componentRates: Compo
     },
   );
 
-  app.put(
-    '/api/components/:id/rates/:rateId',
+  routes.update(
+    RATE,
     {
-      schema: {
-        tags,
-        summary: 'Change a rate (its profit centre stays); the variants that use it are repriced',
-        params: rateParams,
-        body: componentRateBody,
-        response: { 200: dataOf(componentRate) },
-      },
+      summary: 'Change a rate (its profit centre stays); the variants that use it are repriced',
+      params: rateParams,
+      body: componentRateBody,
+      data: componentRate,
     },
-    async (request) => ({
-      data: await componentRates.update(
-        currentUser(request).id,
-        request.params.id,
-        request.params.rateId,
-        request.body,
-      ),
-    }),
+    ({ user, params, body }) => componentRates.update(user.id, params.id, params.rateId, body),
   );
-
-  app.delete(
-    '/api/components/:id/rates/:rateId',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a rate (409 while product variants use it)',
-        params: rateParams,
-        response: { 204: z.null(), ...errorResponses(409) },
-      },
-    },
-    async (request, reply) => {
-      await componentRates.remove(currentUser(request).id, request.params.id, request.params.rateId);
-      return reply.code(204).send(null);
-    },
+  routes.remove(
+    RATE,
+    { summary: 'Delete a rate (409 while product variants use it)', params: rateParams, errors: [409] },
+    ({ user, params }) => componentRates.remove(user.id, params.id, params.rateId),
   );
 };

@@ -5,8 +5,8 @@ import type { ComponentRate, ComponentRateInput } from '@bloomline/contract';
 
 import type { Db, Tx } from '../../db/client';
 import { componentRates } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { conflict, notFound, ValidationError } from '../../lib/errors';
+import { auditTrail } from '../../lib/audit';
+import { conflict, found, notFound, ValidationError } from '../../lib/errors';
 import { repriceRates } from '../../shared/prices';
 import {
   componentExists,
@@ -24,14 +24,14 @@ export const inUseMessage = (n: number) =>
   `This component rate cannot be deleted: it is used by ${String(n)} product ${n === 1 ? 'variant' : 'variants'}.`;
 
 /** A rate as the audit records it: the API's names, money in rand. */
-const auditValues = (r: ComponentRate) => ({
+const trail = auditTrail('component rate', (r: ComponentRate) => ({
   profit_centre_id: r.profit_centre_id,
   markup: r.markup,
   auto_update: r.auto_update,
   rebate: r.rebate,
   vat: r.vat,
   price: r.price,
-});
+}));
 
 type Component = { id: number; name: string };
 
@@ -81,13 +81,10 @@ export function createComponentRatesService({ db }: { db: Db }) {
       { userId, reason: `it was added for ${component.name} in ${centre.name}` },
     );
     const created = await read(tx, component.id, row.id);
-    await recordChange(tx, {
+    await trail.created(tx, {
       userId,
-      type: 'component rate',
-      id: row.id,
-      event: 'created',
+      record: created,
       message: `Component rate of ${component.name} in ${centre.name} created.`,
-      after: auditValues(created),
     });
     return created;
   }
@@ -111,22 +108,17 @@ export function createComponentRatesService({ db }: { db: Db }) {
       { userId, reason: `the rate of ${component.name} in ${centre.name} was changed` },
     );
     const after = await read(tx, component.id, rateId);
-    await recordChange(tx, {
+    await trail.updated(tx, {
       userId,
-      type: 'component rate',
-      id: rateId,
-      event: 'updated',
+      before,
+      after,
       message: `Component rate of ${component.name} in ${centre.name} updated.`,
-      before: auditValues(before),
-      after: auditValues(after),
     });
     return after;
   }
 
   async function component(tx: Tx, id: number): Promise<Component> {
-    const row = await lockedComponent(tx, id);
-    if (!row) throw notFound();
-    return row;
+    return found(await lockedComponent(tx, id));
   }
 
   return {
@@ -174,13 +166,10 @@ export function createComponentRatesService({ db }: { db: Db }) {
         const used = await variantsUsing(tx, rateId);
         if (used > 0) throw conflict(inUseMessage(used));
         await tx.delete(componentRates).where(eq(componentRates.id, rateId));
-        await recordChange(tx, {
+        await trail.deleted(tx, {
           userId,
-          type: 'component rate',
-          id: rateId,
-          event: 'deleted',
+          record: before,
           message: `Component rate of ${c.name} in ${before.profitCentre.name} deleted.`,
-          before: auditValues(before),
         });
       }),
   };

@@ -13,13 +13,12 @@ import {
   paged,
 } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { errorResponses } from '../../lib/responses';
-import { formsPlugin } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff } from '../../plugins/session';
 import type { ComponentsService } from './components.service';
 
 const tags = ['catalogue'];
-const FORMS = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /** A year: the picture's address changes with the picture, so what was fetched under it never goes stale. */
 const CACHE_FOR_GOOD = 'private, max-age=31536000, immutable';
@@ -47,59 +46,36 @@ export const componentsRoutes: FastifyPluginAsyncZod<{ components: ComponentsSer
 ) => {
   guardModule(app, requireStaff);
   // The picture comes as a multipart form; the other writes as JSON or forms alike.
-  await app.register(formsPlugin);
+  const routes = await areaRoutes(app, { tags, forms: true });
 
-  app.get(
+  routes.read(
     '/api/components',
     {
-      schema: {
-        tags,
-        summary: 'Components, searched by name, sorted by name or wholesale price, paged',
-        querystring: componentListRequest,
-        response: { 200: paged(component) },
-      },
+      summary: 'Components, searched by name, sorted by name or wholesale price, paged',
+      querystring: componentListRequest,
+      answer: paged(component),
     },
-    async (request) => components.list(request.query),
+    ({ query, path }) => components.list(query, path),
   );
-
-  app.get(
+  routes.read(
     '/api/components/:id',
-    {
-      schema: { tags, summary: 'One component', params: idParams, response: { 200: dataOf(component) } },
-    },
-    async (request) => ({ data: await components.get(request.params.id) }),
+    { summary: 'One component', params: idParams, data: component },
+    ({ params }) => components.get(params.id),
   );
-
-  app.post(
+  routes.create(
     '/api/components',
-    {
-      schema: {
-        tags,
-        summary: 'Create a component',
-        consumes: FORMS,
-        body: componentBody,
-        response: { 201: dataOf(component) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({ data: await components.create(currentUser(request).id, request.body) }),
+    { summary: 'Create a component', body: componentBody, data: component },
+    ({ user, body }) => components.create(user.id, body),
   );
-
-  app.put(
+  routes.update(
     '/api/components/:id',
     {
-      schema: {
-        tags,
-        summary: 'Update a component (a new wholesale price reprices its rates and their variants)',
-        consumes: FORMS,
-        params: idParams,
-        body: componentBody,
-        response: { 200: dataOf(component) },
-      },
+      summary: 'Update a component (a new wholesale price reprices its rates and their variants)',
+      params: idParams,
+      body: componentBody,
+      data: component,
     },
-    async (request) => ({
-      data: await components.update(currentUser(request).id, request.params.id, request.body),
-    }),
+    ({ user, params, body }) => components.update(user.id, params.id, body),
   );
 
   app.get(
@@ -144,46 +120,24 @@ export const componentsRoutes: FastifyPluginAsyncZod<{ components: ComponentsSer
     }),
   );
 
-  app.delete(
+  routes.remove(
     '/api/components/:id/image',
-    {
-      schema: {
-        tags,
-        summary: 'Remove the component’s picture',
-        params: idParams,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await components.removeImage(currentUser(request).id, request.params.id);
-      return reply.code(204).send(null);
-    },
+    { summary: 'Remove the component’s picture', params: idParams },
+    ({ user, params }) => components.removeImage(user.id, params.id),
   );
 
-  app.get(
+  routes.read(
     '/api/component-units',
-    {
-      schema: {
-        tags,
-        summary: 'Every component unit, by measure unit and quantity',
-        response: { 200: dataOf(z.array(componentUnit)) },
-      },
-    },
-    async () => ({ data: await components.units() }),
+    { summary: 'Every component unit, by measure unit and quantity', data: z.array(componentUnit) },
+    () => components.units(),
   );
-
-  app.post(
+  routes.create(
     '/api/component-units',
     {
-      schema: {
-        tags,
-        summary: 'Create a component unit (a quantity of a measure unit)',
-        consumes: FORMS,
-        body: componentUnitBody,
-        response: { 201: dataOf(componentUnit) },
-      },
+      summary: 'Create a component unit (a quantity of a measure unit)',
+      body: componentUnitBody,
+      data: componentUnit,
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await components.createUnit(currentUser(request).id, request.body) }),
+    ({ user, body }) => components.createUnit(user.id, body),
   );
 };

@@ -14,8 +14,8 @@ import type { Component, ComponentInput, ComponentListQuery, ComponentUnit } fro
 
 import type { Db, DbOrTx } from '../../db/client';
 import { components, componentUnits } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { notFound, ValidationError } from '../../lib/errors';
+import { auditTrail, recordChange } from '../../lib/audit';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
 import { repriceRates } from '../../shared/prices';
 import { createImageStore, hashOf, imageUrlOf, pixelSizeOf } from './component-images';
@@ -33,8 +33,6 @@ import {
 } from './components.queries';
 import type { ComponentRow } from './components.queries';
 
-const LIST_PATH = '/api/components';
-
 function toComponent(row: ComponentRow): Component {
   const { wholesaleCents, imageFile, unit, ...rest } = row;
   return {
@@ -46,14 +44,11 @@ function toComponent(row: ComponentRow): Component {
   };
 }
 
-async function detail(db: DbOrTx, id: number): Promise<Component> {
-  const row = await componentById(db, id);
-  if (!row) throw notFound();
-  return toComponent(row);
-}
+const detail = async (db: DbOrTx, id: number): Promise<Component> =>
+  toComponent(found(await componentById(db, id)));
 
 /** A stored component as the audit log records it: the API's field names, money in rand. */
-const auditValues = (row: typeof components.$inferSelect) => ({
+const trail = auditTrail('component', (row: typeof components.$inferSelect) => ({
   name: row.name,
   wholesale_excl_vat: toRand(row.wholesaleExclVatCents),
   container: row.container,
@@ -62,7 +57,7 @@ const auditValues = (row: typeof components.$inferSelect) => ({
   is_commission: row.isCommission,
   unit_id: row.unitId,
   colour_id: row.colourId,
-});
+}));
 
 /** A unit or colour that is not there is a 422 on its field (both reported at once). */
 async function checkReferences(db: DbOrTx, input: ComponentInput) {
@@ -136,8 +131,9 @@ export function createComponentsService({ db, imageDir }: { db: Db; imageDir: st
   }
 
   return {
-    list: (request: ComponentListQuery) =>
-      pageOf(request, LIST_PATH, {
+    /** A page of the list; `path` is the list's own address, for the page links. */
+    list: (request: ComponentListQuery, path: string) =>
+      pageOf(request, path, {
         rows: async (page) =>
           (await componentPage(db, request, page)).map((r) => ({
             ...toComponent(r),
@@ -165,21 +161,13 @@ export function createComponentsService({ db, imageDir }: { db: Db; imageDir: st
           })
           .returning();
         if (!row) throw new Error('insert returned no row');
-        await recordChange(tx, {
-          userId,
-          type: 'component',
-          id: row.id,
-          event: 'created',
-          message: `Component ${row.name} created.`,
-          after: auditValues(row),
-        });
+        await trail.created(tx, { userId, record: row, message: `Component ${row.name} created.` });
         return detail(tx, row.id);
       }),
 
     update: (userId: number, id: number, input: ComponentInput) =>
       db.transaction(async (tx) => {
-        const before = await lockedComponent(tx, id);
-        if (!before) throw notFound();
+        const before = found(await lockedComponent(tx, id));
         await checkReferences(tx, input);
         const [after] = await tx
           .update(components)
@@ -197,15 +185,7 @@ export function createComponentsService({ db, imageDir }: { db: Db; imageDir: st
           .where(eq(components.id, id))
           .returning();
         if (!after) throw notFound();
-        await recordChange(tx, {
-          userId,
-          type: 'component',
-          id,
-          event: 'updated',
-          message: `Component ${after.name} updated.`,
-          before: auditValues(before),
-          after: auditValues(after),
-        });
+        await trail.updated(tx, { userId, before, after, message: `Component ${after.name} updated.` });
         if (after.wholesaleExclVatCents !== before.wholesaleExclVatCents) {
           await repriceRates(
             tx,

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@bloomline/contract';
 import { eq } from 'drizzle-orm';
 
-import type { CustomerListItem, CustomerListQuery } from '@bloomline/contract';
+import type { CustomerListQuery } from '@bloomline/contract';
 
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { notFound, ValidationError } from '../../lib/errors';
+import { auditTrail, recordChange, rowValues } from '../../lib/audit';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
 import {
   companyIdsOf,
@@ -18,19 +18,7 @@ import {
   partnerRefById,
 } from './customers.queries';
 
-const LIST_PATH = '/api/customers';
-
-async function detail(db: DbOrTx, id: number): Promise<CustomerListItem> {
-  const row = await customerById(db, id);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The stored row of a customer as the audit log records it. */
-function auditValues(row: typeof customers.$inferSelect) {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = row;
-  return values;
-}
+const trail = auditTrail('customer', rowValues<typeof customers.$inferSelect>);
 
 /**
  * Customers: staff search them, give a customer a partner (their regular florist) or clear it, and delete
@@ -39,16 +27,16 @@ function auditValues(row: typeof customers.$inferSelect) {
  */
 export function createCustomersService({ db }: { db: Db }) {
   return {
-    list: (request: CustomerListQuery) =>
-      pageOf(request, LIST_PATH, {
+    /** A page of the list; `path` is the list's own address, for the page links. */
+    list: (request: CustomerListQuery, path: string) =>
+      pageOf(request, path, {
         rows: (page) => customerPage(db, request, page),
         count: () => customerCount(db, request),
       }),
 
     setPartner: (userId: number, id: number, partnerId: number | null) =>
       db.transaction(async (tx) => {
-        const before = await lockedCustomer(tx, id);
-        if (!before) throw notFound();
+        const before = found(await lockedCustomer(tx, id));
         const partner = partnerId === null ? null : await partnerRefById(tx, partnerId);
         if (partnerId !== null && !partner) throw ValidationError.field('partnerId', MESSAGES.invalidChoice);
         const [after] = await tx
@@ -57,24 +45,20 @@ export function createCustomersService({ db }: { db: Db }) {
           .where(eq(customers.id, id))
           .returning();
         if (!after) throw notFound();
-        await recordChange(tx, {
+        await trail.updated(tx, {
           userId,
-          type: 'customer',
-          id,
-          event: 'updated',
+          before,
+          after,
           message: partner
             ? `Customer ${after.name} given partner ${partner.name}.`
             : `Customer ${after.name} no longer has a partner.`,
-          before: auditValues(before),
-          after: auditValues(after),
         });
-        return detail(tx, id);
+        return found(await customerById(tx, id));
       }),
 
     remove: (userId: number, id: number) =>
       db.transaction(async (tx) => {
-        const before = await lockedCustomer(tx, id);
-        if (!before) throw notFound();
+        const before = found(await lockedCustomer(tx, id));
         const companyIds = await companyIdsOf(tx, id);
         const kept = await keepBuyerNameOnOrders(tx, id, before.name);
         await tx.delete(customers).where(eq(customers.id, id));
@@ -84,7 +68,7 @@ export function createCustomersService({ db }: { db: Db }) {
           id,
           event: 'deleted',
           message: `Customer ${before.name} deleted; their ${String(kept)} order${kept === 1 ? '' : 's'} kept.`,
-          before: { ...auditValues(before), companyIds },
+          before: { ...rowValues(before), companyIds },
         });
       }),
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   citiesQuery,
   dataOf,
+  idParams,
   location,
   locationBody,
   locationListItem,
@@ -13,10 +14,8 @@ import {
   suburbsQuery,
 } from '@bloomline/contract';
 
-import { errorResponses } from '../../lib/responses';
-import { formsPlugin, spoofable } from '../../plugins/forms';
-import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
-import { idParams } from '@bloomline/contract';
+import { areaRoutes } from '../../lib/area-routes';
+import { guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { LocationsService } from './locations.service';
 
 const tags = ['locations'];
@@ -27,67 +26,38 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
   { locations },
 ) => {
   guardModule(app, requireStaff);
-  // This module's writes come as forms too (multipart, as the original client sends them).
-  await app.register(formsPlugin);
+  const routes = await areaRoutes(app, { tags, forms: true });
 
-  app.get(
+  routes.read(
     '/api/locations',
     {
-      schema: {
-        tags,
-        summary: 'Locations, searched by name, paged',
-        querystring: locationListRequest,
-        response: { 200: paged(locationListItem) },
-      },
+      summary: 'Locations, searched by name, paged',
+      querystring: locationListRequest,
+      answer: paged(locationListItem),
     },
-    async (request) => locations.list(request.query),
+    ({ query, path }) => locations.list(query, path),
   );
-
-  app.get(
+  routes.read(
+    '/api/locations/:id',
+    { summary: 'One location', params: idParams, data: location },
+    ({ params }) => locations.get(params.id),
+  );
+  routes.create(
+    '/api/locations',
+    { summary: 'Create a location (multipart, urlencoded or JSON)', body: locationBody, data: location },
+    ({ user, body }) => locations.create(user.id, body),
+  );
+  routes.update(
     '/api/locations/:id',
     {
-      schema: {
-        tags,
-        summary: 'One location',
-        params: idParams,
-        response: { 200: dataOf(location) },
-      },
-    },
-    async (request) => ({ data: await locations.get(request.params.id) }),
-  );
-
-  app.post(
-    '/api/locations',
-    {
-      schema: {
-        tags,
-        summary: 'Create a location (multipart, urlencoded or JSON)',
-        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
-        body: locationBody,
-        response: { 201: dataOf(location) },
-      },
-    },
-    async (request, reply) => {
-      const created = await locations.create(currentUser(request).id, request.body);
-      return reply.code(201).send({ data: created });
-    },
-  );
-
-  app.route({
-    ...spoofable('PUT'),
-    url: '/api/locations/:id',
-    schema: {
-      tags,
       summary: 'Update a location (PUT, or POST with _method=PUT)',
-      consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+      spoofable: true,
       params: idParams,
       body: locationBody,
-      response: { 200: dataOf(location), ...errorResponses(405) },
+      data: location,
     },
-    handler: async (request) => ({
-      data: await locations.update(currentUser(request).id, request.params.id, request.body),
-    }),
-  });
+    ({ user, params, body }) => locations.update(user.id, params.id, body),
+  );
 };
 
 const places = z.array(placeItem);

@@ -5,8 +5,8 @@ import type { Location, LocationInput, LocationListQuery, LocationType } from '@
 
 import type { Db, DbOrTx } from '../../db/client';
 import { locations } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { notFound, ValidationError } from '../../lib/errors';
+import { auditTrail } from '../../lib/audit';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import { pageOf } from '../../lib/paged-list';
 import {
   childCount,
@@ -18,20 +18,16 @@ import {
   typeOf,
 } from './locations.queries';
 
-const LIST_PATH = '/api/locations';
-
 async function detail(db: DbOrTx, id: number): Promise<Location> {
-  const row = await locationById(db, id);
-  if (!row) throw notFound();
-  const { parentId: _parentId, ...location } = row;
+  const { parentId: _parentId, ...location } = found(await locationById(db, id));
   return location;
 }
 
-/** The stored row of a location as the audit log records it. */
-function auditValues(row: typeof locations.$inferSelect) {
-  const { id: _id, createdAt: _createdAt, ...values } = row;
-  return values;
-}
+/** The stored row of a location as the audit log records it (its updatedAt too, as it always has). */
+const trail = auditTrail(
+  'location',
+  ({ id: _id, createdAt: _createdAt, ...values }: typeof locations.$inferSelect) => values,
+);
 
 /** A suburb lies in a city, a city in a province, a province in a country; a country in nothing. */
 async function checkParent(db: DbOrTx, type: LocationType, parentId: number | null, selfId?: number) {
@@ -75,8 +71,9 @@ const columnsOf = (input: LocationInput, handle: string) => ({
 /** Locations: country > province > city > suburb, each with the texts of its public page. */
 export function createLocationsService({ db }: { db: Db }) {
   return {
-    list: (request: LocationListQuery) =>
-      pageOf(request, LIST_PATH, {
+    /** A page of the list; `path` is the list's own address, for the page links. */
+    list: (request: LocationListQuery, path: string) =>
+      pageOf(request, path, {
         rows: (page) => locationPage(db, request, page),
         count: () => locationCount(db, request),
       }),
@@ -93,21 +90,15 @@ export function createLocationsService({ db }: { db: Db }) {
           .values(columnsOf(input, await handleFor(tx, input)))
           .returning();
         if (!row) throw new Error('insert returned no row');
-        await recordChange(tx, {
-          userId,
-          type: 'location',
-          id: row.id,
-          event: 'created',
-          message: `Location ${row.name} created.`,
-          after: auditValues(row),
-        });
+        await trail.created(tx, { userId, record: row, message: `Location ${row.name} created.` });
         return detail(tx, row.id);
       }),
 
     update: (userId: number, id: number, input: LocationInput) =>
       db.transaction(async (tx) => {
-        const [before] = await tx.select().from(locations).where(eq(locations.id, id)).for('update');
-        if (!before) throw notFound();
+        const before = found(
+          (await tx.select().from(locations).where(eq(locations.id, id)).for('update'))[0],
+        );
         await checkParent(tx, input.location_type, input.parent_id, id);
         if (before.locationType !== input.location_type) {
           const children = await childCount(tx, id);
@@ -125,15 +116,7 @@ export function createLocationsService({ db }: { db: Db }) {
           .where(eq(locations.id, id))
           .returning();
         if (!after) throw notFound();
-        await recordChange(tx, {
-          userId,
-          type: 'location',
-          id,
-          event: 'updated',
-          message: `Location ${after.name} updated.`,
-          before: auditValues(before),
-          after: auditValues(after),
-        });
+        await trail.updated(tx, { userId, before, after, message: `Location ${after.name} updated.` });
         return detail(tx, id);
       }),
   };

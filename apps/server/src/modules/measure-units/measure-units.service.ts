@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 
 import type { MeasureUnit } from '@bloomline/contract';
 
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { measureUnits } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { auditTrail } from '../../lib/audit';
+import { found } from '../../lib/errors';
 import { allMeasureUnits, measureUnitById } from './measure-units.queries';
 
 type MeasureUnitInput = {
@@ -13,13 +13,7 @@ type MeasureUnitInput = {
   short_code: string;
 };
 
-/** The unit as it is before a change, locked for it; 404 when there is none. */
-async function lockedUnit(tx: Tx, id: number): Promise<MeasureUnitInput> {
-  const before = await measureUnitById(tx, id, true);
-  if (!before) throw notFound();
-  const { id: _id, ...values } = before;
-  return values;
-}
+const trail = auditTrail('measure unit', ({ name, short_code }: MeasureUnit) => ({ name, short_code }));
 
 /**
  * Units of measure. A duplicate name and deleting a unit that component units count in are refused by
@@ -37,47 +31,35 @@ export function createMeasureUnitsService({ db }: { db: Db }) {
           .returning({ id: measureUnits.id });
         if (!row) throw new Error('insert returned no row');
         const created = { id: row.id, ...input };
-        await recordChange(tx, {
+        await trail.created(tx, {
           userId,
-          type: 'measure unit',
-          id: row.id,
-          event: 'created',
+          record: created,
           message: `Unit of measure ${input.name} created.`,
-          after: input,
         });
         return created;
       }),
 
     update: (userId: number, id: number, input: MeasureUnitInput) =>
       db.transaction(async (tx): Promise<MeasureUnit> => {
-        const before = await lockedUnit(tx, id);
+        // Locked for the change; 404 when there is none.
+        const before = found(await measureUnitById(tx, id, true));
         await tx
           .update(measureUnits)
           .set({ name: input.name, shortCode: input.short_code, updatedAt: new Date() })
           .where(eq(measureUnits.id, id));
-        await recordChange(tx, {
-          userId,
-          type: 'measure unit',
-          id,
-          event: 'updated',
-          message: `Unit of measure ${input.name} updated.`,
-          before,
-          after: input,
-        });
-        return { id, ...input };
+        const after = { id, ...input };
+        await trail.updated(tx, { userId, before, after, message: `Unit of measure ${input.name} updated.` });
+        return after;
       }),
 
     remove: (userId: number, id: number) =>
       db.transaction(async (tx) => {
-        const before = await lockedUnit(tx, id);
+        const before = found(await measureUnitById(tx, id, true));
         await tx.delete(measureUnits).where(eq(measureUnits.id, id));
-        await recordChange(tx, {
+        await trail.deleted(tx, {
           userId,
-          type: 'measure unit',
-          id,
-          event: 'deleted',
+          record: before,
           message: `Unit of measure ${before.name} deleted.`,
-          before,
         });
       }),
   };

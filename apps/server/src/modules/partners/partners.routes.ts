@@ -15,16 +15,16 @@ import {
 } from '@bloomline/contract';
 import type { PartnerListItem } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { csvStream, sendCsv } from '../../lib/csv';
 import type { CsvColumn } from '../../lib/csv';
 import { errorResponses } from '../../lib/responses';
 import { viewerOf } from '../../lib/viewer';
-import { formsPlugin, spoofable } from '../../plugins/forms';
+import { FORM_TYPES, spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { PartnersService } from './partners.service';
 
 const tags = ['partners'];
-const FORMS = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
 
 /** The export's columns: the table's, in its order. */
 const CSV_COLUMNS: CsvColumn<PartnerListItem>[] = [
@@ -59,21 +59,17 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
   { partners },
 ) => {
   guardModule(app, requireUser);
-  await app.register(formsPlugin);
+  const routes = await areaRoutes(app, { tags, forms: true });
 
-  app.get(
+  routes.read(
     '/api/partners',
     {
       preValidation: requireStaff,
-      schema: {
-        tags,
-        summary:
-          'Every partner by name (the table, the map and the pickers), searched by name, city or owner',
-        querystring: partnersQuery,
-        response: { 200: dataOf(z.array(partnerListItem)) },
-      },
+      summary: 'Every partner by name (the table, the map and the pickers), searched by name, city or owner',
+      querystring: partnersQuery,
+      data: z.array(partnerListItem),
     },
-    async (request) => ({ data: await partners.list(request.query.q) }),
+    ({ query }) => partners.list(query.q),
   );
 
   app.get(
@@ -93,37 +89,20 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
     },
   );
 
-  app.get(
+  routes.read(
     '/api/partners/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One partner (staff: any; a partner user: their own)',
-        params: idParams,
-        response: { 200: dataOf(partner) },
-      },
-    },
-    async (request) => ({
-      data: await partners.get(viewerOf(currentUser(request)), request.params.id),
-    }),
+    { summary: 'One partner (staff: any; a partner user: their own)', params: idParams, data: partner },
+    ({ user, params }) => partners.get(viewerOf(user), params.id),
   );
-
-  app.post(
+  routes.create(
     '/api/partners',
     {
       preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: 'Create a partner (multipart, urlencoded or JSON)',
-        consumes: FORMS,
-        body: partnerCreateBody,
-        response: { 201: dataOf(partner) },
-      },
+      summary: 'Create a partner (multipart, urlencoded or JSON)',
+      body: partnerCreateBody,
+      data: partner,
     },
-    async (request, reply) => {
-      const created = await partners.create(currentUser(request).id, request.body);
-      return reply.code(201).send({ data: created });
-    },
+    ({ user, body }) => partners.create(user.id, body),
   );
 
   const put = spoofable('PUT');
@@ -135,7 +114,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
       tags,
       summary:
         'Update a partner (PUT, or POST with _method=PUT); a partner user their own, staff-only fields ignored',
-      consumes: FORMS,
+      consumes: FORM_TYPES,
       params: idParams,
       body: partnerUpdateBody,
       response: { 200: dataOf(partner), ...errorResponses(405) },

@@ -5,8 +5,8 @@ import type { Partner, PartnerUpdateInput } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
 import { partners } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { notFound, ValidationError } from '../../lib/errors';
+import { auditTrail, rowValues } from '../../lib/audit';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import { reachesPartner, type Viewer } from '../../lib/viewer';
 import { lockPartner, partnerList, partnerRowById, placesByIds } from './partners.queries';
 
@@ -56,17 +56,10 @@ function toPartner(row: NonNullable<Awaited<ReturnType<typeof partnerRowById>>>)
   };
 }
 
-async function detail(db: DbOrTx, id: number): Promise<Partner> {
-  const row = await partnerRowById(db, id);
-  if (!row) throw notFound();
-  return toPartner(row);
-}
+const detail = async (db: DbOrTx, id: number): Promise<Partner> =>
+  toPartner(found(await partnerRowById(db, id)));
 
-/** The stored row as the audit log records it. */
-function auditValues(row: PartnerRow) {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = row;
-  return values;
-}
+const trail = auditTrail('partner', rowValues<PartnerRow>);
 
 /** The request's fields as columns; a field not sent is left out (its default, or its current value). */
 function columnsOf(input: Input): Partial<typeof partners.$inferInsert> {
@@ -183,14 +176,7 @@ export function createPartnersService({ db }: { db: Db }) {
           .values({ name: input.name ?? '', ...columnsOf(input) })
           .returning();
         if (!row) throw new Error('insert returned no row');
-        await recordChange(tx, {
-          userId,
-          type: 'partner',
-          id: row.id,
-          event: 'created',
-          message: `Partner ${row.name} created.`,
-          after: auditValues(row),
-        });
+        await trail.created(tx, { userId, record: row, message: `Partner ${row.name} created.` });
         return detail(tx, row.id);
       }),
 
@@ -198,8 +184,7 @@ export function createPartnersService({ db }: { db: Db }) {
       if (!reachesPartner(viewer, id)) throw notFound();
       const input = allowedFor(viewer, request);
       return db.transaction(async (tx) => {
-        const before = await lockPartner(tx, id);
-        if (!before) throw notFound();
+        const before = found(await lockPartner(tx, id));
         await checkPlaces(tx, input, {
           province_id: before.provinceId,
           city_id: before.cityId,
@@ -211,14 +196,11 @@ export function createPartnersService({ db }: { db: Db }) {
           .where(eq(partners.id, id))
           .returning();
         if (!after) throw notFound();
-        await recordChange(tx, {
+        await trail.updated(tx, {
           userId: viewer.userId,
-          type: 'partner',
-          id,
-          event: 'updated',
+          before,
+          after,
           message: `Partner ${after.name} updated.`,
-          before: auditValues(before),
-          after: auditValues(after),
         });
         return detail(tx, id);
       });
@@ -227,8 +209,7 @@ export function createPartnersService({ db }: { db: Db }) {
     /** Enable ↔ disable. A disabled partner is left out of the reassign choices from the next read on. */
     toggleEnabled: (userId: number, id: number) =>
       db.transaction(async (tx) => {
-        const before = await lockPartner(tx, id);
-        if (!before) throw notFound();
+        const before = found(await lockPartner(tx, id));
         const enabled = !before.enabled;
         const [after] = await tx
           .update(partners)
@@ -236,14 +217,12 @@ export function createPartnersService({ db }: { db: Db }) {
           .where(eq(partners.id, id))
           .returning();
         if (!after) throw notFound();
-        await recordChange(tx, {
+        await trail.updated(tx, {
           userId,
-          type: 'partner',
-          id,
+          before,
+          after,
           event: enabled ? 'enabled' : 'disabled',
           message: `Partner ${after.name} ${enabled ? 'enabled' : 'disabled'}.`,
-          before: auditValues(before),
-          after: auditValues(after),
         });
         return detail(tx, id);
       }),

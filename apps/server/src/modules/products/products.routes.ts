@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
-  dataOf,
   idParams,
   paged,
   product,
@@ -15,11 +14,11 @@ import {
   variantQuantityBody,
 } from '@bloomline/contract';
 
-import { currentUser, guardModule, requireStaff } from '../../plugins/session';
+import { areaRoutes } from '../../lib/area-routes';
+import { guardModule, requireStaff } from '../../plugins/session';
 import type { ProductsService } from './products.service';
 import type { RecipesService } from './recipes.service';
 
-const tags = ['catalogue'];
 const RECIPE_LINE = '/api/product-variants/:id/component-rates/:rateId';
 
 /**
@@ -31,111 +30,58 @@ export const productsRoutes: FastifyPluginAsyncZod<{
   recipes: RecipesService;
 }> = async (app, { products, recipes }) => {
   guardModule(app, requireStaff);
+  const routes = await areaRoutes(app, { tags: ['catalogue'] });
 
-  app.get(
+  routes.read(
     '/api/products',
     {
-      schema: {
-        tags,
-        summary: 'Products, searched by title or product type, paged',
-        querystring: productListRequest,
-        response: { 200: paged(productListItem) },
-      },
+      summary: 'Products, searched by title or product type, paged',
+      querystring: productListRequest,
+      answer: paged(productListItem),
     },
-    async (request) => products.list(request.query, request),
+    ({ query, path, request }) => products.list(query, path, request),
   );
-
-  app.get(
+  routes.read(
     '/api/products/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A product with its variants and their component rates',
-        params: idParams,
-        response: { 200: dataOf(product) },
-      },
-    },
-    async (request) => ({ data: await products.get(request.params.id, request) }),
+    { summary: 'A product with its variants and their component rates', params: idParams, data: product },
+    ({ params, request }) => products.get(params.id, request),
   );
-
-  app.get(
+  routes.read(
     '/api/products/:id/partners',
-    {
-      schema: {
-        tags,
-        summary: 'The partners linked to a product',
-        params: idParams,
-        response: { 200: dataOf(z.array(productPartner)) },
-      },
-    },
-    async (request) => ({ data: await products.partners(request.params.id) }),
+    { summary: 'The partners linked to a product', params: idParams, data: z.array(productPartner) },
+    ({ params }) => products.partners(params.id),
   );
-
-  app.get(
+  routes.read(
     '/api/partners/:id/products',
-    {
-      schema: {
-        tags,
-        summary: 'The products linked to a partner',
-        params: idParams,
-        response: { 200: dataOf(z.array(productListItem)) },
-      },
-    },
-    async (request) => ({ data: await products.productsOfPartner(request.params.id, request) }),
+    { summary: 'The products linked to a partner', params: idParams, data: z.array(productListItem) },
+    ({ params, request }) => products.productsOfPartner(params.id, request),
   );
-
-  app.post(
+  routes.create(
     '/api/product-variants/:id/component-rates',
     {
-      schema: {
-        tags,
-        summary:
-          "Add a component (its rate in a profit centre) to a variant's recipe; the variant is repriced",
-        params: idParams,
-        body: variantComponentRateBody,
-        response: { 201: dataOf(variantComponentRate) },
-      },
+      summary: "Add a component (its rate in a profit centre) to a variant's recipe; the variant is repriced",
+      params: idParams,
+      body: variantComponentRateBody,
+      data: variantComponentRate,
     },
-    async (request, reply) => {
-      const line = await recipes.add(currentUser(request).id, request.params.id, request.body);
-      return reply.code(201).send({ data: line });
-    },
+    ({ user, params, body }) => recipes.add(user.id, params.id, body),
   );
-
-  app.put(
+  routes.update(
     RECIPE_LINE,
     {
-      schema: {
-        tags,
-        summary: "Change the quantity of a line of a variant's recipe; the variant is repriced",
-        params: variantComponentRateParams,
-        body: variantQuantityBody,
-        response: { 200: dataOf(variantComponentRate) },
-      },
+      summary: "Change the quantity of a line of a variant's recipe; the variant is repriced",
+      params: variantComponentRateParams,
+      body: variantQuantityBody,
+      data: variantComponentRate,
     },
-    async (request) => ({
-      data: await recipes.changeQuantity(
-        currentUser(request).id,
-        request.params.id,
-        request.params.rateId,
-        request.body.quantity,
-      ),
-    }),
+    ({ user, params, body }) => recipes.changeQuantity(user.id, params.id, params.rateId, body.quantity),
   );
-
-  app.delete(
+  routes.remove(
     RECIPE_LINE,
     {
-      schema: {
-        tags,
-        summary: "Remove a line from a variant's recipe; the variant is repriced",
-        params: variantComponentRateParams,
-        response: { 204: z.null() },
-      },
+      summary: "Remove a line from a variant's recipe; the variant is repriced",
+      params: variantComponentRateParams,
     },
-    async (request, reply) => {
-      await recipes.remove(currentUser(request).id, request.params.id, request.params.rateId);
-      return reply.code(204).send(null);
-    },
+    ({ user, params }) => recipes.remove(user.id, params.id, params.rateId),
   );
 };

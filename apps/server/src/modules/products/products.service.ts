@@ -26,8 +26,6 @@ import {
 } from './products.queries';
 import type { ImageRow, ProductListRow, RecipeLineRow } from './products.queries';
 
-const LIST_PATH = '/api/products';
-
 type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 // The column's check constraint holds it to these; anything else would be a bug, shown as a draft.
 const statusOf = (value: string): ProductStatus =>
@@ -85,8 +83,9 @@ export function createProductsService({
   });
 
   return {
-    list: (request: ProductListQuery, from: RequestAddress): Promise<Paged<ProductListItem>> =>
-      pageOf(request, LIST_PATH, {
+    /** A page of the list; `path` is the list's own address, for the page links. */
+    list: (request: ProductListQuery, path: string, from: RequestAddress): Promise<Paged<ProductListItem>> =>
+      pageOf(request, path, {
         rows: (page) => productPage(db, request, page),
         count: () => productCount(db, request),
       }).then((paged) => ({ ...paged, data: paged.data.map((row) => withSummaries(row, from)) })),

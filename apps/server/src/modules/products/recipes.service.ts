@@ -5,8 +5,8 @@ import type { VariantComponentRate } from '@bloomline/contract';
 
 import type { Db, Tx } from '../../db/client';
 import { variantComponentRates } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
-import { notFound, ValidationError } from '../../lib/errors';
+import { auditTrail } from '../../lib/audit';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import { repriceVariant } from '../../shared/prices';
 import {
   componentName,
@@ -26,22 +26,22 @@ export const ALREADY_IN_RECIPE_MESSAGE =
 
 type Variant = { title: string; productTitle: string };
 
+const TYPE = 'product variant component rate';
+
 /** A recipe line as the audit log records it: what it is made of, in the API's words. */
-const auditValues = (line: RecipeLineRow) => ({
+const trail = auditTrail(TYPE, (line: RecipeLineRow) => ({
   variant_id: line.variantId,
   component_rate_id: line.rateId,
   component: line.componentName,
   profit_centre: line.profitCentreName,
   quantity: Number(line.quantity),
-});
+}));
 
 const lineName = (line: RecipeLineRow, variant: Variant) =>
   `${line.componentName} (${line.profitCentreName}) in ${variant.productTitle} - ${variant.title}`;
 
 async function lineOf(tx: Tx, variantId: number, lineId: number): Promise<RecipeLineRow> {
-  const line = await recipeLine(tx, variantId, lineId);
-  if (!line) throw notFound();
-  return line;
+  return found(await recipeLine(tx, variantId, lineId));
 }
 
 /**
@@ -49,9 +49,7 @@ async function lineOf(tx: Tx, variantId: number, lineId: number): Promise<Recipe
  * first, so changes to one variant's recipe run one after the other and its lines need no lock of their own.
  */
 async function lockVariant(tx: Tx, variantId: number): Promise<Variant> {
-  const variant = await lockedVariant(tx, variantId);
-  if (!variant) throw notFound();
-  return variant;
+  return found(await lockedVariant(tx, variantId));
 }
 
 /** The variant's price and wholesale follow its recipe, audited with the reason. */
@@ -60,8 +58,6 @@ const reprice = (tx: Tx, userId: number, variantId: number, variant: Variant) =>
     userId,
     reason: `the recipe of ${variant.productTitle} - ${variant.title} changed`,
   });
-
-const TYPE = 'product variant component rate';
 
 /**
  * A variant's recipe: the component rates it is made of, in quantities. Every change reprices the variant
@@ -94,13 +90,10 @@ export function createRecipesService({ db }: { db: Db }) {
           .returning({ id: variantComponentRates.id });
         if (!row) throw new Error('insert returned no row');
         const added = await lineOf(tx, variantId, row.id);
-        await recordChange(tx, {
+        await trail.created(tx, {
           userId,
-          type: TYPE,
-          id: row.id,
-          event: 'created',
+          record: added,
           message: `Component rate ${lineName(added, variant)} added.`,
-          after: auditValues(added),
         });
         await reprice(tx, userId, variantId, variant);
         return toRecipeLine(added);
@@ -115,14 +108,11 @@ export function createRecipesService({ db }: { db: Db }) {
           .set({ quantity: String(quantity), updatedAt: new Date() })
           .where(eq(variantComponentRates.id, lineId));
         const after = await lineOf(tx, variantId, lineId);
-        await recordChange(tx, {
+        await trail.updated(tx, {
           userId,
-          type: TYPE,
-          id: lineId,
-          event: 'updated',
+          before,
+          after,
           message: `Quantity of ${lineName(after, variant)} changed.`,
-          before: auditValues(before),
-          after: auditValues(after),
         });
         await reprice(tx, userId, variantId, variant);
         return toRecipeLine(after);
@@ -135,13 +125,10 @@ export function createRecipesService({ db }: { db: Db }) {
         await tx
           .delete(variantComponentRates)
           .where(and(eq(variantComponentRates.id, lineId), eq(variantComponentRates.variantId, variantId)));
-        await recordChange(tx, {
+        await trail.deleted(tx, {
           userId,
-          type: TYPE,
-          id: lineId,
-          event: 'deleted',
+          record: before,
           message: `Component rate ${lineName(before, variant)} removed.`,
-          before: auditValues(before),
         });
         await reprice(tx, userId, variantId, variant);
       }),

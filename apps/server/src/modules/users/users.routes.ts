@@ -16,15 +16,15 @@ import {
   userUpdateBody,
 } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/responses';
 import { reachesUser, viewerOf } from '../../lib/viewer';
-import { formsPlugin, spoofable } from '../../plugins/forms';
+import { FORM_TYPES, spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { UsersService } from './users.service';
 
 const tags = ['users'];
-const FORMS = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
 
 /**
  * A partner user reaches only their own record: another id is a 404 before anything else is read (the body
@@ -44,20 +44,17 @@ const spoofedPut = spoofable('PUT');
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   guardModule(app, requireUser);
-  await app.register(formsPlugin);
+  const routes = await areaRoutes(app, { tags, forms: true });
 
-  app.get(
+  routes.read(
     '/api/users',
     {
       preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: 'Users, searched by name, e-mail or phone number, paged',
-        querystring: userListRequest,
-        response: { 200: paged(userListItem) },
-      },
+      summary: 'Users, searched by name, e-mail or phone number, paged',
+      querystring: userListRequest,
+      answer: paged(userListItem),
     },
-    async (request) => users.list(request.query),
+    ({ query, path }) => users.list(query, path),
   );
 
   app.get(
@@ -76,22 +73,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     }),
   );
 
-  app.post(
+  routes.create(
     '/api/users',
     {
       preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: 'Create a user, who is e-mailed a link to set their password',
-        consumes: FORMS,
-        body: userBody,
-        response: { 201: dataOf(userRecord) },
-      },
+      summary: 'Create a user, who is e-mailed a link to set their password',
+      body: userBody,
+      data: userRecord,
     },
-    async (request, reply) => {
-      const created = await users.create(currentUser(request).id, request.body);
-      return reply.code(201).send({ data: created });
-    },
+    ({ user, body }) => users.create(user.id, body),
   );
 
   app.route({
@@ -103,7 +93,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       summary:
         'Update a user (PUT, or POST with _method=PUT). Oneself: name, email and phoneNumber, answered as ' +
         'GET /api/me answers; staff editing another user: every field.',
-      consumes: FORMS,
+      consumes: FORM_TYPES,
       params: idParams,
       body: userUpdateBody,
       response: { 200: dataOf(z.union([currentUserShape, userRecord])), ...errorResponses(405) },
@@ -132,12 +122,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     }),
   );
 
-  app.get(
+  routes.read(
     '/api/roles',
-    {
-      preValidation: requireStaff,
-      schema: { tags, summary: 'The roles a user can have', response: { 200: dataOf(z.array(role)) } },
-    },
-    async () => ({ data: await users.roles() }),
+    { preValidation: requireStaff, summary: 'The roles a user can have', data: z.array(role) },
+    () => users.roles(),
   );
 };

@@ -7,9 +7,9 @@ import type { CurrentUser, UserInput, UserListQuery, UserRecord, UserUpdateInput
 
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { recordChange } from '../../lib/audit';
+import { auditTrail, recordChange } from '../../lib/audit';
 import { randomToken } from '../../lib/crypto';
-import { notFound, ValidationError } from '../../lib/errors';
+import { found, notFound, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { pageOf } from '../../lib/paged-list';
 import { reachesUser, type Viewer } from '../../lib/viewer';
@@ -18,12 +18,10 @@ import { loadCurrentUser } from '../../shared/current-user.queries';
 import { forgetPasswordLink, invitationMail, issuePasswordLink } from '../../shared/password-links';
 import { lockUser, roleList, userById, userCount, userPage } from './users.queries';
 
-const LIST_PATH = '/api/users';
-
 type UserRow = typeof users.$inferSelect;
 
 /** What the audit log keeps of a user: never the password hash. */
-const auditValues = (row: UserRow) => ({
+const trail = auditTrail('user', (row: UserRow) => ({
   name: row.name,
   email: row.email,
   phoneNumber: row.phoneNumber,
@@ -31,13 +29,9 @@ const auditValues = (row: UserRow) => ({
   partnerId: row.partnerId,
   enabled: row.enabled,
   partnerStatements: row.partnerStatements,
-});
+}));
 
-async function detail(db: DbOrTx, id: number): Promise<UserRecord> {
-  const user = await userById(db, id);
-  if (!user) throw notFound();
-  return user;
-}
+const detail = async (db: DbOrTx, id: number): Promise<UserRecord> => found(await userById(db, id));
 
 /** Staff have no partner and no partner permissions, whatever was sent (the contract's partnerSideOf). */
 function staffOnlyColumns(roleId: number, partnerId: number | null, partnerStatements: boolean) {
@@ -92,8 +86,9 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
   }
 
   return {
-    list: (request: UserListQuery) =>
-      pageOf(request, LIST_PATH, {
+    /** A page of the list; `path` is the list's own address, for the page links. */
+    list: (request: UserListQuery, path: string) =>
+      pageOf(request, path, {
         rows: (page) => userPage(db, request, page),
         count: () => userCount(db, request),
       }),
@@ -130,14 +125,7 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
           })
           .returning();
         if (!row) throw new Error('insert returned no row');
-        await recordChange(tx, {
-          userId: actorId,
-          type: 'user',
-          id: row.id,
-          event: 'created',
-          message: `User ${row.name} created.`,
-          after: auditValues(row),
-        });
+        await trail.created(tx, { userId: actorId, record: row, message: `User ${row.name} created.` });
         // A disabled account gets no invitation (as it gets no reset link); once enabled, "Forgot your
         // password?" sends one.
         const url = enabled ? await issuePasswordLink(tx, appUrl, row.email) : null;
@@ -190,14 +178,11 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
         if (after.email.toLowerCase() !== before.email.toLowerCase())
           await forgetPasswordLink(tx, before.email);
         if (endsSessions(before, after)) await endSessionsWithin(tx, id);
-        await recordChange(tx, {
+        await trail.updated(tx, {
           userId: actor.userId,
-          type: 'user',
-          id,
-          event: 'updated',
+          before,
+          after,
           message: self ? `${after.name} updated their profile.` : `User ${after.name} updated.`,
-          before: auditValues(before),
-          after: auditValues(after),
         });
         return { self, user: await detail(tx, id) };
       }),

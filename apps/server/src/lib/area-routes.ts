@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { dataOf } from '@bloomline/contract';
+
+import { FORM_TYPES, formsPlugin, spoofable } from '../plugins/forms';
+import { currentUser } from '../plugins/session';
+import type { SessionUser } from '../plugins/session';
+import { errorResponses } from './responses';
+import type { ErrorStatus } from './responses';
+
+/** The instance a module's plugin receives (`FastifyPluginAsyncZod`). */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+type Hook = (request: FastifyRequest) => Promise<void>;
+
+/** What a declared route's handler is given: the validated request parts and who asks. */
+export interface RouteContext<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** The signed-in user (a 401 when there is none, which a guard has already answered). */
+  readonly user: SessionUser;
+  /** The route's own path, as the paginator's links use it. */
+  path: string;
+  request: FastifyRequest;
+}
+
+interface RouteSpec<P, Q, B> {
+  summary: string;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  /** A route's own guard beside the module's (e.g. `requireStaff` in a module open to every user). */
+  preValidation?: Hook;
+  /** Error statuses the area adds to the document (405 of a spoofable update is added by the kit). */
+  errors?: ErrorStatus[];
+}
+
+/** The answer: `data` is wrapped as `{ data }`, `answer` sent as the handler returns it. */
+type Answer<D> = { data: D; answer?: never } | { answer: D; data?: never };
+type Result<D> = Promise<D extends Schema ? z.input<D> : never>;
+
+type Handler<P, Q, B, R> = (context: RouteContext<P, Q, B>) => R;
+
+function contextOf<P, Q, B>(request: FastifyRequest, path: string): RouteContext<P, Q, B> {
+  return {
+    params: request.params as Out<P>,
+    query: request.query as Out<Q>,
+    body: request.body as Out<B>,
+    get user() {
+      return currentUser(request);
+    },
+    path,
+    request,
+  };
+}
+
+/**
+ * The route kit: a plain area's routes as declarations. Each declaration writes the schema (tags, summary,
+ * `consumes` for a module of forms, params, querystring, body, response with the area's error statuses) and
+ * the answer: 200 `{ data }` on a read or an update, 201 `{ data }` on a create, 204 on a delete. A
+ * spoofable update also answers a POST with `_method=PUT` (`plugins/forms.ts`), and documents its 405. The
+ * 422 bag comes from the body's schema, the audit entries from the service (`lib/audit.ts`). A route that
+ * does more (its own hooks in an order of their own, pictures, a status chosen at run time) stays an
+ * ordinary route beside the declarations.
+ */
+export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: boolean }) {
+  // The kit registers routes whose types it checks itself (the declarations' generics).
+  const fastify = app as unknown as FastifyInstance;
+  if (area.forms) await fastify.register(formsPlugin);
+  const { tags } = area;
+
+  function schemaOf(spec: RouteSpec<unknown, unknown, unknown>, response: Record<number, unknown>) {
+    return {
+      tags,
+      summary: spec.summary,
+      ...(area.forms && spec.body ? { consumes: FORM_TYPES } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      response,
+    };
+  }
+
+  const answerOf = (spec: { data?: Schema; answer?: Schema }) =>
+    spec.data ? dataOf(spec.data) : (spec.answer as Schema);
+  const wrap = (spec: { data?: Schema }, result: unknown) => (spec.data ? { data: result } : result);
+  const hooks = (spec: RouteSpec<unknown, unknown, unknown>) =>
+    spec.preValidation ? { preValidation: spec.preValidation } : {};
+
+  function declare(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    spec: RouteSpec<unknown, unknown, unknown> & { data?: Schema; answer?: Schema; spoofable?: boolean },
+    status: 200 | 201 | 204,
+    run: (context: RouteContext<unknown, unknown, unknown>) => Promise<unknown>,
+  ) {
+    const statuses: ErrorStatus[] = [...(spec.spoofable ? [405 as const] : []), ...(spec.errors ?? [])];
+    const success = status === 204 ? z.null() : answerOf(spec);
+    const spoof = spec.spoofable ? spoofable('PUT') : undefined;
+    fastify.route({
+      method: spoof ? spoof.method : method,
+      url,
+      ...hooks(spec),
+      ...(spoof ? { preValidation: [spoof.preValidation, ...[spec.preValidation ?? []].flat()] } : {}),
+      schema: schemaOf(spec, { [status]: success, ...errorResponses(...statuses) }),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const result = await run(contextOf(request, url));
+        if (status === 204) return reply.code(204).send(null);
+        return reply.code(status).send(wrap(spec, result));
+      },
+    });
+  }
+
+  return {
+    /** GET a list or a page of one: `{ data }` with `data`, or the service's answer as it is (a page). */
+    read<P, Q, D extends Schema>(
+      url: string,
+      spec: RouteSpec<P, Q, never> & Answer<D>,
+      handler: Handler<P, Q, undefined, Result<D>>,
+    ) {
+      declare('GET', url, spec, 200, handler);
+    },
+
+    /** POST a new record: 201 `{ data }`. */
+    create<P, B extends Schema, D extends Schema>(
+      url: string,
+      spec: RouteSpec<P, never, B> & { body: B; data: D },
+      handler: Handler<P, undefined, B, Result<D>>,
+    ) {
+      declare('POST', url, spec, 201, handler);
+    },
+
+    /** PUT a record (and POST with `_method=PUT` when `spoofable`): 200 `{ data }`, or `answer` as it is. */
+    update<P, B extends Schema, D extends Schema>(
+      url: string,
+      spec: RouteSpec<P, never, B> & { body: B; spoofable?: boolean } & Answer<D>,
+      handler: Handler<P, undefined, B, Result<D>>,
+    ) {
+      declare('PUT', url, spec, 200, handler);
+    },
+
+    /** DELETE a record: 204 without a body. */
+    remove<P>(
+      url: string,
+      spec: RouteSpec<P, never, never>,
+      handler: Handler<P, undefined, undefined, Promise<unknown>>,
+    ) {
+      declare('DELETE', url, spec, 204, handler);
+    },
+  };
+}

@@ -32,6 +32,14 @@ const routesReachNoDatabase = {
 const noCycle = ['error', { ignoreExternal: true }];
 /** Resolves the relative imports of the server and the contract (and the workspace link between them). */
 const nodeResolver = createNodeResolver({ extensions: ['.ts', '.js'] });
+/**
+ * no-cycle reads the imported files themselves, and only files with these extensions, parsed with this
+ * parser: without them a TypeScript import was never followed and no circle was ever found.
+ */
+const parsedSources = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
 
 export default tseslint.config(
   {
@@ -95,6 +103,7 @@ export default tseslint.config(
     },
     // The zones compare resolved files: without a resolver no import (relative or '@/…') was ever checked.
     settings: {
+      ...parsedSources,
       'import-x/resolver-next': [
         createNodeResolver({
           alias: { '@': [fileURLToPath(new URL('./apps/web/src', import.meta.url))] },
@@ -125,12 +134,12 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...serverModuleZones, routesReachNoDatabase] }],
       'import-x/no-cycle': noCycle,
     },
-    settings: { 'import-x/resolver-next': [nodeResolver] },
+    settings: { ...parsedSources, 'import-x/resolver-next': [nodeResolver] },
   },
   {
     files: ['packages/contract/src/**/*.ts'],
     plugins: { 'import-x': importX },
     rules: { 'import-x/no-cycle': noCycle },
-    settings: { 'import-x/resolver-next': [nodeResolver] },
+    settings: { ...parsedSources, 'import-x/resolver-next': [nodeResolver] },
   },
 );

@@ -28,8 +28,6 @@ const PAST: Record<string, string> = {
   assign: 'assigned',
 };
 
-const describe = (states: readonly string[]) => states.join(' or ');
-
 /** Locks the order, then its lines, always in that order so two transitions never deadlock. */
 export async function lock(tx: Tx, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

@@ -19,6 +19,27 @@ const zonesOf = (root) =>
 const webFeatureZones = zonesOf('./apps/web/src/features');
 /** The server's modules: each may use lib/, plugins/, db/ and shared/, never another module. */
 const serverModuleZones = zonesOf('./apps/server/src/modules');
+/** A routes file declares HTTP and asks a service; the database (client, schema, queries' helpers) is the service's. */
+const routesReachNoDatabase = {
+  target: './apps/server/src/**/*.routes.ts',
+  from: './apps/server/src/db',
+  message: 'A routes file may not import the database: ask the module’s service.',
+};
+/**
+ * No import circle in our own sources. External packages are not followed (they cannot import us back and
+ * parsing them is most of the rule's cost); depth is not limited, since the longest circle is the worst one.
+ */
+const noCycle = ['error', { ignoreExternal: true }];
+/** Resolves the relative imports of the server and the contract (and the workspace link between them). */
+const nodeResolver = createNodeResolver({ extensions: ['.ts', '.js'] });
+/**
+ * no-cycle reads the imported files themselves, and only files with these extensions, parsed with this
+ * parser: without them a TypeScript import was never followed and no circle was ever found.
+ */
+const parsedSources = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
 
 export default tseslint.config(
   {
@@ -52,6 +73,9 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // Counted as `wc -l` counts (blank lines and comments too), tests included: a test file is read and
+      // changed as often as the code it drives, and every file is under it already.
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
     },
   },
   {
@@ -64,6 +88,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': noCycle,
       // app → features → shared ui/lib: a feature never reaches into another feature.
       'import-x/no-restricted-paths': [
         'error',
@@ -78,6 +103,7 @@ export default tseslint.config(
     },
     // The zones compare resolved files: without a resolver no import (relative or '@/…') was ever checked.
     settings: {
+      ...parsedSources,
       'import-x/resolver-next': [
         createNodeResolver({
           alias: { '@': [fileURLToPath(new URL('./apps/web/src', import.meta.url))] },
@@ -105,8 +131,15 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     rules: {
       // A module reaches another only through what they share (shared/, lib/), never into its files.
-      'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverModuleZones, routesReachNoDatabase] }],
+      'import-x/no-cycle': noCycle,
     },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    settings: { ...parsedSources, 'import-x/resolver-next': [nodeResolver] },
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-cycle': noCycle },
+    settings: { ...parsedSources, 'import-x/resolver-next': [nodeResolver] },
   },
 );

@@ -14,6 +14,11 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // What main.ts imports dynamically (the seed and its drawings) is a chunk of its own, loaded only on a first
+  // run: dist/main.js carries none of it. seed.js shares the same chunk.
+  splitting: true,
+  // Beside main.js, not in a folder: code that finds files from its own address (the migrations) keeps finding them.
+  chunkNames: '[name]-[hash]',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   banner: {

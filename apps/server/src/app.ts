@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -94,6 +95,40 @@ function originOf(url: string): string | null {
 
 /** Builds the application; main.ts and every test call this. */
 export async function buildApp({ config, database, mailer, logger }: AppDeps) {
+  const app = createServer(config, logger);
+  useTokenKey(config.sessionSecret);
+  const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+
+  // External plugins first, then ours, then routes (fastify/demo's order).
+  await registerHttpPlugins(app, config);
+  await app.register(errorHandlerPlugin, {
+    fallback: hasWeb
+      ? (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html')
+      : undefined,
+  });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    cookieName: config.session.cookieName,
+    lifetimeMinutes: config.session.lifetimeMinutes,
+    secure: config.session.secure,
+    secret: config.sessionSecret,
+  });
+  const mail =
+    mailer ??
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  await registerAreas(app, { config, database, mail });
+  if (hasWeb) await registerWebApp(app, webDist);
+  return app;
+}
+
+/** Fastify with zod schemas and the JSON parser the API's clients expect. */
+function createServer(config: Config, logger: AppDeps['logger']) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -116,35 +151,17 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     if (text.trim() === '') done(null, {});
     else void parseJson(request, text, done);
   });
+  return app;
+}
 
-  const db = database.db;
-  useTokenKey(config.sessionSecret);
-  const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
-  const indexHtml = path.join(webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
+type Server = ReturnType<typeof createServer>;
 
-  // External plugins first, then ours, then routes (fastify/demo's order).
+/** Cookies, form bodies, the security headers and the API document. */
+async function registerHttpPlugins(app: Server, config: Config) {
   await app.register(cookie);
   await app.register(formbody);
-  const tiles = tileOrigin(config.mapTileUrl);
-  const appOrigin = config.configuredAppUrl ? originOf(config.configuredAppUrl) : null;
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // APP_URL's own address too: the API's picture URLs use it when set, whatever address the page has.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(appOrigin ? [appOrigin] : [])],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
   });
   // Before swagger, so the document sees each route's completed list of error statuses.
@@ -161,28 +178,35 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
+}
 
-  await app.register(errorHandlerPlugin, {
-    fallback: hasWeb
-      ? (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html')
-      : undefined,
-  });
-  await app.register(sessionPlugin, {
-    db,
-    cookieName: config.session.cookieName,
-    lifetimeMinutes: config.session.lifetimeMinutes,
-    secure: config.session.secure,
-    secret: config.sessionSecret,
-  });
+function contentSecurityPolicy(config: Config): FastifyHelmetOptions['contentSecurityPolicy'] {
+  const tiles = tileOrigin(config.mapTileUrl);
+  const appOrigin = config.configuredAppUrl ? originOf(config.configuredAppUrl) : null;
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // APP_URL's own address too: the API's picture URLs use it when set, whatever address the page has.
+      imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(appOrigin ? [appOrigin] : [])],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
 
-  const mail =
-    mailer ??
-    createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-    });
+/** Each area's service and routes, in the API document's order. */
+async function registerAreas(
+  app: Server,
+  { config, database, mail }: { config: Config; database: Database; mail: Mailer },
+) {
+  const db = database.db;
   const auth = createAuthService({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
 
   await app.register(systemRoutes, { system: createSystemService({ database, config }) });
@@ -223,26 +247,25 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   await app.register(xeroRoutes, { xero });
   await app.register(customersRoutes, { customers: createCustomersService({ db }) });
   await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });
+}
 
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz copies beside each text file: sent as they are, never compressed per request.
-      preCompressed: true,
-      // Hashed assets never change under their name; everything else (index.html) is revalidated every time.
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        res.setHeader(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  return app;
+/** The built single-page app's files; index.html itself is the error handler's history fallback. */
+async function registerWebApp(app: Server, webDist: string) {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz copies beside each text file: sent as they are, never compressed per request.
+    preCompressed: true,
+    // Hashed assets never change under their name; everything else (index.html) is revalidated every time.
+    cacheControl: false,
+    setHeaders: (res, file) => {
+      res.setHeader(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

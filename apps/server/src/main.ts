@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_USERS, isSeeded, seedDatabase } from './db/seed';
-import { drawDemoPictures } from './db/seed/pictures';
+import { DEMO_USERS } from './db/seed/demo-users';
+import { isSeeded, missingDemoPictures } from './db/seed/seeded';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -18,13 +18,17 @@ const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) 
 // Several instances may start at once against one PostgreSQL: they take turns to migrate and seed.
 const seededNow = await database.withStartupLock(async () => {
   await database.migrate();
+  // The seed and its drawings are a chunk of their own (build.mjs), loaded only when there is work for them.
   if (await isSeeded(database.db)) {
     // Seeded by a version that drew the demo pictures on request: they are drawn once now instead.
+    if ((await missingDemoPictures(database.db)).length === 0) return false;
+    const { drawDemoPictures } = await import('./db/seed/pictures');
     const drawn = await drawDemoPictures(database.db);
     if (drawn > 0) console.log(`Drew ${String(drawn)} demo product pictures.`);
     return false;
   }
   console.log(`Empty database: seeding ${String(config.seedOrders)} demo orders into ${where} …`);
+  const { seedDatabase } = await import('./db/seed');
   const summary = await seedDatabase(database.db, {
     orders: config.seedOrders,
     log: (m) => console.log(`  ${m}`),

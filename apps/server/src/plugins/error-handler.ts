@@ -1,7 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import FindMyWay from 'find-my-way';
-import type { HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
@@ -24,26 +22,14 @@ const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || ur
  * 405 when the path exists for another method) and everything else (500 without internals).
  */
 export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyInstance, opts) => {
-  // A second router that knows every path, so an unknown method on a known path answers 405.
-  const paths = FindMyWay();
-  const seen = new Set<string>();
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const key = `${method} ${route.url}`;
-      if (seen.has(key) || method === 'HEAD') continue;
-      seen.add(key);
-      paths.on(method.toUpperCase() as HTTPMethod, route.url, () => undefined);
-    }
-  });
-
   app.setNotFoundHandler(async (request, reply) => {
     // The router matched the decoded path, so the decoded path decides (never the raw string).
     const raw = request.url.split('?')[0] ?? '/';
     const path = decodedPath(raw);
-    // Any known path (an API route, /health …) answers 405 to another method.
+    // Any known path (an API route, /health …) answers 405 to another method. Fastify's own router says
+    // which methods the path has: findRoute matches a path as a request would be matched (no second router).
     const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
-      (m) => m !== request.method && paths.find(m, raw) !== null,
+      (m) => m !== request.method && app.findRoute({ method: m, url: raw }) !== null,
     );
     if (allowed.length > 0) {
       return reply

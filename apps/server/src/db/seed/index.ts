@@ -14,13 +14,16 @@ import { seedMonthlyFinance } from './finance';
 import { insertMany, resetSequences } from '../bulk';
 import { planOrders } from './order-plan';
 import { drawDemoPictures } from './pictures';
+import { isSeeded } from './seeded';
 import { buildOrder } from './orders';
 import type { Partner } from './partners';
-import { DEMO_FLORIST, DEMO_FLORIST_2, seedPartners } from './partners';
+import { DEMO_FLORIST, DEMO_FLORIST_2 } from './demo-users';
+import { seedPartners } from './partners';
 import { seedPlaces } from './places';
 import { seedPeople } from './users';
 
-export { DEMO_USERS } from './users';
+export { DEMO_USERS } from './demo-users';
+export { isSeeded } from './seeded';
 
 export interface SeedOptions {
   /** How many orders to generate (the other tables scale with it only mildly). */
@@ -43,12 +46,6 @@ export interface SeedSummary {
 const VAT = 0.15;
 /** Orders generated and inserted together: bounded memory at any size. */
 const CHUNK = 2000;
-
-/** True when the database holds at least one user (so it was seeded or is in use). */
-export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
-  return rows.length > 0;
-}
 
 /**
  * Fills the database with the deterministic demo marketplace: the same `orders` and `today` always give

@@ -7,10 +7,9 @@ import { emailFor, personName } from './names';
 import type { Places } from './places';
 import { round6 } from './places';
 import { landline, mobilePhone, Rng, slugify } from './random';
+import { DEMO_FLORIST, DEMO_FLORIST_2 } from './demo-users';
 
 /** The florists the two demo partner sign-ins belong to (both in Cape Town, DECISIONS.md "Demo data"). */
-export const DEMO_FLORIST = 'Kloof Street Flowers';
-export const DEMO_FLORIST_2 = 'Constantia Blooms';
 /** A florist out of office today, so the reassign dialog has someone to leave out. */
 const AWAY_TODAY = 'Melville Blooms';
 const DISABLED = new Set(['Fourways Flower Market', 'Table View Roses']);

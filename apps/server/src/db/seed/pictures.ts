@@ -1,11 +1,7 @@
-import { and, eq, like, notExists, sql } from 'drizzle-orm';
-
 import type { DbOrTx } from '../client';
-import { productImages, productPictures } from '../schema';
-import { PRODUCT_PICTURES_PATH } from '../../lib/urls';
+import { productPictures } from '../schema';
 import { bouquetPng } from './bouquet-png';
-/** A demo picture's file name: the product's handle and `.png`. */
-export const DEMO_PICTURE_NAME = /^[a-z0-9-]{1,200}\.png$/;
+import { missingDemoPictures } from './seeded';
 
 /** Pictures drawn in this process, by handle: a second seed in one process (the tests) draws none again. */
 const drawn = new Map<string, Buffer>();
@@ -25,22 +21,7 @@ const draw = (handle: string) => {
  * were drawn on request) gets them once. Returns how many it drew.
  */
 export async function drawDemoPictures(db: DbOrTx): Promise<number> {
-  const name = sql<string>`substr(${productImages.url}, ${PRODUCT_PICTURES_PATH.length + 1})`;
-  const missing = await db
-    .select({ name })
-    .from(productImages)
-    .where(
-      and(
-        like(productImages.url, `${PRODUCT_PICTURES_PATH}%`),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(productPictures)
-            .where(eq(productPictures.name, name)),
-        ),
-      ),
-    );
-  const names = [...new Set(missing.map((r) => r.name))].filter((n) => DEMO_PICTURE_NAME.test(n)).sort();
+  const names = await missingDemoPictures(db);
   // A few at a time: each is about 17 kB.
   for (let i = 0; i < names.length; i += 10) {
     const rows = names.slice(i, i + 10).map((name) => ({

@@ -8,34 +8,11 @@ import { addMinutes } from './dates';
 import { insertMany } from '../bulk';
 import { emailFor } from './names';
 import type { Partner } from './partners';
-import { DEMO_FLORIST, DEMO_FLORIST_2 } from './partners';
+import { DEMO_FLORIST, DEMO_FLORIST_2, DEMO_PASSWORD } from './demo-users';
 import { mobilePhone, Rng, slugify } from './random';
 
 export const ROLE_PARTNER = 1;
 export const ROLE_STAFF = 2;
-export const DEMO_PASSWORD = 'password';
-
-/** The sign-ins the start-up banner and the README list (DECISIONS.md, "Demo data"). */
-export const DEMO_USERS = [
-  {
-    email: 'admin@example.com',
-    password: DEMO_PASSWORD,
-    role: 'Admin',
-    description: 'staff, every permission (incl. Xero)',
-  },
-  {
-    email: 'florist@example.com',
-    password: DEMO_PASSWORD,
-    role: 'Partner',
-    description: `partner user of ${DEMO_FLORIST}, Cape Town (can view statements)`,
-  },
-  {
-    email: 'florist2@example.com',
-    password: DEMO_PASSWORD,
-    role: 'Partner',
-    description: `partner user of ${DEMO_FLORIST_2}, Cape Town (no statements)`,
-  },
-] as const;
 
 export interface People {
   adminId: number;

@@ -5,7 +5,6 @@ import type { DashboardCounts, OrderListQuery } from '@bloomline/contract';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { ReadCache } from '../../lib/read-cache';
-import type { SearchMode } from './orders.queries';
 import type { Viewer } from '../../lib/viewer';
 
 // What keeps the order lists fast on a large table: cached totals and dashboard counts, page anchors for deep
@@ -164,6 +163,14 @@ async function tableRows(db: DbOrTx): Promise<number | null> {
   const n = Number(row?.n ?? -1);
   return n > 0 ? n : null;
 }
+
+/**
+ * How a search finds its page. `index`: the trigram index finds every match, which are then sorted (cost
+ * grows with the number of matches). `walk`: the sort's own index is read in order and each order tested
+ * until the page is full (cost grows with how far apart matches are). A common name matches thousands of
+ * orders but the first page is found after a few hundred; a rare one is the other way round.
+ */
+export type SearchMode = 'index' | 'walk';
 
 /**
  * Walking the order index until `needed` matches are read takes about needed × rows ÷ matches orders

@@ -16,7 +16,7 @@ import {
 } from './order-summary.queries';
 import type { LineRow } from './order-summary.queries';
 import { anchorFor, searchMode } from './orders.list-speedups';
-import type { OrderListCaches } from './orders.list-speedups';
+import type { OrderListCaches, SearchMode } from './orders.list-speedups';
 import { hasPartnerLine, noEarlierPartnerLine, ownLinesOfAliasL, partnerStatusIs } from './orders.scope';
 import type { Viewer } from '../../lib/viewer';
 
@@ -69,14 +69,6 @@ export function searchCondition(q: string | undefined, mode: SearchMode = 'index
   if (mode === 'walk') return sql`strpos(${orders.search}, ${q.toLowerCase()}) > 0`;
   return sql`${orders.search} like ${containsPattern(q)}`;
 }
-
-/**
- * How a search finds its page. `index`: the trigram index finds every match, which are then sorted (cost
- * grows with the number of matches). `walk`: the sort's own index is read in order and each order tested
- * until the page is full (cost grows with how far apart matches are). A common name matches thousands of
- * orders but the first page is found after a few hundred; a rare one is the other way round.
- */
-export type SearchMode = 'index' | 'walk';
 
 function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mode: SearchMode = 'index') {
   return and(

@@ -30,6 +30,8 @@ import { errorResponses } from '../../lib/responses';
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { OrdersService } from './orders.service';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 const tags = ['orders'];
 /** A refused transition (409) is the one error the workflow adds to what every route answers. */
 const refused = errorResponses(409);
@@ -55,7 +57,15 @@ const orderActions = ORDER_ACTION_NAMES.filter((a) => !('needsReason' in ORDER_A
 /** Orders and their lines: any signed-in user (a partner sees their own lines); staff's tools are staff only. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   guardModule(app, requireUser);
+  // In this order, which is the API document's.
+  readRoutes(app, orders);
+  orderWorkflowRoutes(app, orders);
+  lookupRoutes(app, orders);
+  lineWorkflowRoutes(app, orders);
+};
 
+/** What the screens read: the dashboard's counts, the list, one order and its panels. */
+function readRoutes(app: App, orders: OrdersService) {
   app.get(
     '/api/dashboard',
     {
@@ -115,7 +125,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
     async (request) => ({ data: await orders.history(currentUser(request), request.params.id) }),
   );
+}
 
+/** The order-level workflow (the partner's, or staff cancelling) and the delivery date. */
+function orderWorkflowRoutes(app: App, orders: OrdersService) {
   for (const action of orderActions) {
     app.post(
       `/api/orders/:id/${action}`,
@@ -163,7 +176,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       message: `Delivery date set to ${request.body.deliveryDate}.`,
     }),
   );
+}
 
+/** The fixed lists the workflow's forms offer. */
+function lookupRoutes(app: App, orders: OrdersService) {
   app.get(
     '/api/order-line-reject-reasons',
     {
@@ -187,7 +203,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
     async () => ({ data: LINE_STATUSES.map((s) => ({ id: s.id, name: s.name })) }),
   );
-
+}
+/** Staff's line tools: a line's candidates and every line action, on behalf of its partner. */
+function lineWorkflowRoutes(app: App, orders: OrdersService) {
   app.get(
     '/api/order-lines/:id/partners',
     {
@@ -275,4 +293,4 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         }),
       ),
   );
-};
+}

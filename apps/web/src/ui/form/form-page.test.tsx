@@ -8,16 +8,29 @@ import { ApiError } from '@/api/client';
 import { renderUi } from '@/test/render';
 
 import { FormPage } from './form-page';
+import type { RecordStateProps } from './record-state';
 
 type Thing = { id: number; name: string };
-const settled = { isPending: false, isError: false, error: null, refetch: () => undefined };
+const settled: RecordStateProps<Thing>['query'] = {
+  isPending: false,
+  isError: false,
+  error: null,
+  refetch: () => undefined,
+};
 const parent = { label: 'Things', to: '/things' };
 
 /** A form holding what is typed, so a remount shows as the typing gone. */
 const ThingForm = ({ thing }: { thing: Thing }) => <TextInput label="Name" defaultValue={thing.name} />;
 
 const page = (query: typeof settled, record: Thing | undefined) => (
-  <FormPage title="Edit thing" parent={parent} width={640} query={query} record={record} missing="No such thing.">
+  <FormPage
+    title="Edit thing"
+    parent={parent}
+    width={640}
+    query={query}
+    record={record}
+    missing="No such thing."
+  >
     {(found) => <ThingForm thing={found} />}
   </FormPage>
 );

@@ -4,13 +4,13 @@ import { useParams } from 'react-router';
 
 import type { Component, ComponentRate } from '@bloomline/contract';
 
+import { useProfitCentres } from '@/api/lookups/profit-centres';
 import { useUser } from '@/session/session-context';
 import { Money, PageTitle, QueryError } from '@/ui';
 import { RecordState } from '@/ui/form';
 
 import { useComponentDetail } from '../api/get-component';
 import { useComponentRates } from '../api/get-component-rates';
-import { useProfitCentres } from '../api/get-profit-centres';
 import { RateForm } from '../components/rate-form';
 import { RateTable } from '../components/rate-table';
 

@@ -1,8 +1,9 @@
 import type { ProfitCentre } from '@bloomline/contract';
 
+import { useProfitCentres } from '@/api/lookups/profit-centres';
 import { actionsColumn, EditAction, formatPercent, ListPage, useListParams, type DataColumn } from '@/ui';
 
-import { filterProfitCentres, useProfitCentres } from '../api/get-profit-centres';
+import { filterProfitCentres } from '../api/filter-profit-centres';
 
 /** Only the search lives in the address: the browser holds the whole list. */
 const address = {

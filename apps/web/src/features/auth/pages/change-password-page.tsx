@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { fieldError, PageTitle } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { bagOf, changePassword } from '../api';
 
@@ -18,7 +19,7 @@ export function ChangePasswordPage() {
       changePassword({ current_password: current, password, password_confirmation: confirmation }),
     onSuccess: (res) => {
       notifications.show({ color: 'green', message: res.status });
-      void navigate('/dashboard');
+      void navigate(paths.dashboard);
     },
   });
   const bag = bagOf(change.error, 'current_password') ?? {};

@@ -6,6 +6,7 @@ import { colourBody, type Colour } from '@bloomline/contract';
 
 import { colourKeys, invalidateResources } from '@/lib/query-keys';
 import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { saveColour } from '../api/save-colour';
 
@@ -13,14 +14,14 @@ import { saveColour } from '../api/save-colour';
 export function ColourForm({ colour }: { colour?: Colour }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const goBack = useGoBack('/colours');
+  const goBack = useGoBack(paths.colours.list);
   const controller = useApiForm({
     initialValues: { name: colour?.name ?? '' },
     schema: colourBody,
     submit: (values) => saveColour(values, colour?.id),
     onSuccess: async (saved) => {
       await invalidateResources(queryClient, [{ keys: colourKeys, id: saved.id }]);
-      await navigate('/colours', { replace: true });
+      await navigate(paths.colours.list, { replace: true });
     },
   });
 

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useColourDetail } from '../api/get-colour';
 import { ColourForm } from '../components/colour-form';
 
-const parent = { label: 'Colours', to: '/colours' };
+const parent = { label: 'Colours', to: paths.colours.list };
 
 /** /colours/add. */
 export function ColourAddPage() {

@@ -7,6 +7,7 @@ import { componentBody, type Component } from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
 import { ApiForm, FormButtons, MoneyInput, moneyText, moneyValue, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { componentKeys } from '../api/component-keys';
 import { deleteComponentImage, uploadComponentImage } from '../api/component-image';
@@ -50,7 +51,7 @@ export const toFormValues = (component?: Component): ComponentFormValues => ({
 export function ComponentForm({ component }: { component?: Component }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const goBack = useGoBack('/components');
+  const goBack = useGoBack(paths.components.list);
   const colours = useColourOptions();
   const [addingUnit, setAddingUnit] = useState(false);
   const savedId = useRef(component?.id);
@@ -65,7 +66,7 @@ export function ComponentForm({ component }: { component?: Component }) {
     },
     onSuccess: async (saved) => {
       await invalidateResources(queryClient, [{ keys: componentKeys, id: saved.id }]);
-      await navigate('/components', { replace: true });
+      await navigate(paths.components.list, { replace: true });
     },
   });
   const { form } = controller;

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useComponentDetail } from '../api/get-component';
 import { ComponentForm } from '../components/component-form';
 
-const parent = { label: 'Components', to: '/components' };
+const parent = { label: 'Components', to: paths.components.list };
 
 /** /components/add. */
 export function ComponentAddPage() {

@@ -8,13 +8,17 @@ import { useProfitCentres } from '@/api/lookups/profit-centres';
 import { useUser } from '@/session/session-context';
 import { Money, PageTitle, QueryError } from '@/ui';
 import { RecordState } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useComponentDetail } from '../api/get-component';
 import { useComponentRates } from '../api/get-component-rates';
 import { RateForm } from '../components/rate-form';
 import { RateTable } from '../components/rate-table';
 
-export const RATES_BREADCRUMBS = [{ label: 'COMPONENTS', to: '/components' }, { label: 'COMPONENT RATES' }];
+export const RATES_BREADCRUMBS = [
+  { label: 'COMPONENTS', to: paths.components.list },
+  { label: 'COMPONENT RATES' },
+];
 
 function Rates({ component }: { component: Component }) {
   const { settings } = useUser();

@@ -1,13 +1,14 @@
 import { useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useLocationDetail } from '../api/get-location';
 import { LocationForm } from '../components/location-form';
 
 /** Both screens read 'Edit location' (part 1, point 7). */
 const TITLE = 'Edit location';
-const parent = { label: 'Locations', to: '/locations' };
+const parent = { label: 'Locations', to: paths.locations.list };
 
 /** /locations/add. */
 export function LocationAddPage() {

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { parsePathId } from '@bloomline/contract';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useOfflineTime } from '../api/get-offline-time';
 import { OfflineTimeForm } from '../components/offline-time-form';
@@ -14,7 +15,7 @@ const NO_PARTNER = 'Open out-of-office periods from a partner’s page.';
 
 const frame = (title: string, search: string) => ({
   title,
-  parent: { label: OUT_OF_OFFICE_TITLE, to: `/partners/out-of-office${search}` },
+  parent: { label: OUT_OF_OFFICE_TITLE, to: `${paths.partners.outOfOffice.list}${search}` },
   width: 640,
 });
 

@@ -14,6 +14,7 @@ import {
 import { invalidateResources, partnerKeys } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
 import { ApiForm, FormButtons, FormSection, typedNumbersSchema, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { savePartner } from '../api/save-partner';
 import { toFormValues, toRequest, type PartnerFormValues } from './partner-form-values';
@@ -102,7 +103,7 @@ export function PartnerForm({ partner, profile = false }: PartnerFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const home = profile ? '/dashboard' : '/partners';
+  const home = profile ? paths.dashboard : paths.partners.list;
   const goBack = useGoBack(home);
   const controller = useApiForm({
     initialValues: toFormValues(partner),

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { usePartner } from '../api/get-partner';
 import { PartnerForm } from '../components/partner-form';
 
-const parent = { label: 'Partners', to: '/partners' };
+const parent = { label: 'Partners', to: paths.partners.list };
 
 /** /partners/add. */
 export function PartnerAddPage() {

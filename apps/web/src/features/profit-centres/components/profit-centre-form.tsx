@@ -24,6 +24,7 @@ import {
   useApiForm,
   useGoBack,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { saveProfitCentre } from '../api/save-profit-centre';
 
@@ -65,7 +66,7 @@ export function repricedMessage({ rates, variants }: Repriced): string {
 export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const goBack = useGoBack('/profit-centres');
+  const goBack = useGoBack(paths.profitCentres.list);
   const controller = useApiForm({
     initialValues: toFormValues(centre),
     schema,
@@ -80,7 +81,7 @@ export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
         { keys: profitCentreKeys, id: saved.data.id },
         componentRateKeys,
       ]);
-      await navigate('/profit-centres', { replace: true });
+      await navigate(paths.profitCentres.list, { replace: true });
     },
   });
   const { form } = controller;

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useProfitCentreDetail } from '../api/get-profit-centre';
 import { ProfitCentreForm } from '../components/profit-centre-form';
 
-const parent = { label: 'Profit centres', to: '/profit-centres' };
+const parent = { label: 'Profit centres', to: paths.profitCentres.list };
 
 /** /profit-centres/add. */
 export function ProfitCentreAddPage() {

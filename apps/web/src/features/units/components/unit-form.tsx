@@ -6,6 +6,7 @@ import { MEASURE_UNIT_HINTS, measureUnitBody, type MeasureUnit } from '@bloomlin
 
 import { invalidateResources } from '@/lib/query-keys';
 import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { saveUnit } from '../api/save-unit';
 import { unitKeys } from '../api/unit-keys';
@@ -22,14 +23,14 @@ const HINT_BELOW = ['label', 'input', 'description', 'error'] as const;
 export function UnitForm({ unit }: UnitFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const goBack = useGoBack('/units');
+  const goBack = useGoBack(paths.units.list);
   const controller = useApiForm({
     initialValues: { name: unit?.name ?? '', short_code: unit?.short_code ?? '' },
     schema: measureUnitBody,
     submit: (values) => saveUnit(values, unit?.id),
     onSuccess: async (saved) => {
       await invalidateResources(queryClient, [{ keys: unitKeys, id: saved.id }]);
-      await navigate('/units', { replace: true });
+      await navigate(paths.units.list, { replace: true });
     },
   });
   const { form } = controller;

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useUnits } from '../api/get-units';
 import { UnitForm } from '../components/unit-form';
 
-const parent = { label: 'Units of measure', to: '/units' };
+const parent = { label: 'Units of measure', to: paths.units.list };
 
 /** /units/add. */
 export function UnitAddPage() {

@@ -16,6 +16,7 @@ import {
 import { invalidateResources } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
 import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useRoles } from '../api/get-roles';
 import { userKeys } from '../api/user-keys';
@@ -81,7 +82,7 @@ function RoleChoice(props: { value: string; onChange: (value: string) => void; e
 export function UserForm({ user }: { user?: UserRecord }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const goBack = useGoBack('/users');
+  const goBack = useGoBack(paths.users.list);
   const session = useSession();
   const own = user !== undefined && user.id === session.user?.id;
   const controller = useApiForm({
@@ -92,7 +93,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
       // Saving oneself answers the current user: the header shows the new name at once.
       if (own) session.setCurrentUser(saved as CurrentUser);
       await invalidateResources(queryClient, [{ keys: userKeys, id: saved.id }]);
-      await navigate('/users', { replace: true });
+      await navigate(paths.users.list, { replace: true });
     },
   });
   const { form } = controller;

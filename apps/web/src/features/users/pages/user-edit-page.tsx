@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useUserDetail } from '../api/get-user';
 import { UserForm } from '../components/user-form';
 
-const parent = { label: 'Users', to: '/users' };
+const parent = { label: 'Users', to: paths.users.list };
 
 /** /users/add. */
 export function UserAddPage() {

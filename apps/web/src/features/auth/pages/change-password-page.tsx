@@ -4,10 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { fieldError, PageTitle } from '@/ui';
 import { paths } from '@/lib/paths';
+import { fieldError, PageTitle } from '@/ui';
 
 import { bagOf, changePassword } from '../api';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();
@@ -44,22 +45,15 @@ export function ChangePasswordPage() {
               error={fieldError(bag, 'current_password')}
               required
             />
-            <PasswordInput
-              label="New password"
+            <NewPasswordFields
+              password={password}
+              confirmation={confirmation}
+              onChange={(next) => {
+                setPassword(next.password);
+                setConfirmation(next.confirmation);
+              }}
+              bag={bag}
               description="At least 8 characters."
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldError(bag, 'password')}
-              required
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.currentTarget.value)}
-              error={fieldError(bag, 'password_confirmation')}
-              required
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(-1)}>

@@ -1,0 +1,46 @@
+import { PasswordInput } from '@mantine/core';
+
+import type { ErrorBag } from '@bloomline/contract';
+
+import { fieldError } from '@/ui';
+
+export type NewPasswordFieldsProps = {
+  password: string;
+  confirmation: string;
+  onChange: (fields: { password: string; confirmation: string }) => void;
+  /** The 422 bag: `password` and `password_confirmation` go under their fields. */
+  bag: ErrorBag;
+  /** Said under the new password (the rule), where the page does not say it above. */
+  description?: string;
+};
+
+/** A new password and its confirmation, as both the change and the reset of a password ask for them. */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onChange,
+  bag,
+  description,
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordInput
+        label="New password"
+        description={description}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => onChange({ password: e.currentTarget.value, confirmation })}
+        error={fieldError(bag, 'password')}
+        required
+      />
+      <PasswordInput
+        label="Confirm new password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => onChange({ password, confirmation: e.currentTarget.value })}
+        error={fieldError(bag, 'password_confirmation')}
+        required
+      />
+    </>
+  );
+}

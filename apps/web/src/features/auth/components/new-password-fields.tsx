@@ -4,10 +4,13 @@ import type { ErrorBag } from '@bloomline/contract';
 
 import { fieldError } from '@/ui';
 
+/** What the two fields hold. */
+export type NewPassword = { password: string; confirmation: string };
+export const NO_NEW_PASSWORD: NewPassword = { password: '', confirmation: '' };
+
 export type NewPasswordFieldsProps = {
-  password: string;
-  confirmation: string;
-  onChange: (fields: { password: string; confirmation: string }) => void;
+  value: NewPassword;
+  onChange: (value: NewPassword) => void;
   /** The 422 bag: `password` and `password_confirmation` go under their fields. */
   bag: ErrorBag;
   /** Said under the new password (the rule), where the page does not say it above. */
@@ -15,13 +18,8 @@ export type NewPasswordFieldsProps = {
 };
 
 /** A new password and its confirmation, as both the change and the reset of a password ask for them. */
-export function NewPasswordFields({
-  password,
-  confirmation,
-  onChange,
-  bag,
-  description,
-}: NewPasswordFieldsProps) {
+export function NewPasswordFields({ value, onChange, bag, description }: NewPasswordFieldsProps) {
+  const { password, confirmation } = value;
   return (
     <>
       <PasswordInput

@@ -8,13 +8,13 @@ import { paths } from '@/lib/paths';
 import { fieldError, PageTitle } from '@/ui';
 
 import { bagOf, changePassword } from '../api';
-import { NewPasswordFields } from '../components/new-password-fields';
+import { NewPasswordFields, NO_NEW_PASSWORD } from '../components/new-password-fields';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [newPassword, setNewPassword] = useState(NO_NEW_PASSWORD);
+  const { password, confirmation } = newPassword;
   const change = useMutation({
     mutationFn: () =>
       changePassword({ current_password: current, password, password_confirmation: confirmation }),
@@ -46,12 +46,8 @@ export function ChangePasswordPage() {
               required
             />
             <NewPasswordFields
-              password={password}
-              confirmation={confirmation}
-              onChange={(next) => {
-                setPassword(next.password);
-                setConfirmation(next.confirmation);
-              }}
+              value={newPassword}
+              onChange={setNewPassword}
               bag={bag}
               description="At least 8 characters."
             />

@@ -8,15 +8,15 @@ import { paths } from '@/lib/paths';
 import { fieldError } from '@/ui';
 
 import { bagOf, resetPassword } from '../api';
-import { NewPasswordFields } from '../components/new-password-fields';
+import { NewPasswordFields, NO_NEW_PASSWORD } from '../components/new-password-fields';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [newPassword, setNewPassword] = useState(NO_NEW_PASSWORD);
+  const { password, confirmation } = newPassword;
   const reset = useMutation({
     mutationFn: () =>
       resetPassword({ token, email: email.trim(), password, password_confirmation: confirmation }),
@@ -57,15 +57,7 @@ export function ResetPasswordPage() {
           error={fieldError(bag, 'email') ?? fieldError(bag, 'token')}
           required
         />
-        <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onChange={(next) => {
-            setPassword(next.password);
-            setConfirmation(next.confirmation);
-          }}
-          bag={bag}
-        />
+        <NewPasswordFields value={newPassword} onChange={setNewPassword} bag={bag} />
         <Button
           type="submit"
           loading={reset.isPending}

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { LOCATION_TYPES, locationBody, slugify, type Location, type LocationType } from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, useApiForm, useGoBack } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { locationKeys } from '../api/location-keys';
@@ -128,14 +128,7 @@ export function LocationForm({ location }: { location?: Location }) {
     <ApiForm
       controller={controller}
       label="Edit location"
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
+      buttons={{ submitLabel: 'Submit', onCancel: goBack }}
     >
       <Section title="Details">
         <TextInput

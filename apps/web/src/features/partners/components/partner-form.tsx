@@ -13,7 +13,7 @@ import {
 
 import { invalidateResources, partnerKeys } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
-import { ApiForm, FormButtons, FormSection, typedNumbersSchema, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, FormSection, typedNumbersSchema, useApiForm, useGoBack } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { savePartner } from '../api/save-partner';
@@ -126,14 +126,7 @@ export function PartnerForm({ partner, profile = false }: PartnerFormProps) {
     <ApiForm
       controller={controller}
       label={profile ? 'Business profile' : 'Edit partner'}
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
+      buttons={{ submitLabel: 'Submit', onCancel: goBack }}
     >
       <BusinessSection form={form} profile={profile} />
       <OwnerSection form={form} />

@@ -6,7 +6,7 @@ import { profileBody, type CurrentUser } from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, useApiForm, useGoBack } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { saveProfile } from '../api/save-user';
@@ -32,18 +32,7 @@ export function ProfileForm({ me }: { me: CurrentUser }) {
   });
 
   return (
-    <ApiForm
-      controller={controller}
-      label="My profile"
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
-    >
+    <ApiForm controller={controller} label="My profile" buttons={{ submitLabel: 'Submit', onCancel: goBack }}>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="sm">
           <ProfileFields form={controller.form} />

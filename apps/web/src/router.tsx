@@ -5,12 +5,13 @@ import { GlobalErrorGate } from '@/layout/global-error-gate';
 import { NotBuiltPage } from '@/layout/not-built-page';
 import { PublicLayout } from '@/layout/public-layout';
 import { RouteError } from '@/layout/route-error';
+import { paths } from '@/lib/paths';
 import { Landing, RequireAuth, RequireGuest, RequireStaff } from '@/session/guards';
 import { SessionProvider } from '@/session/session-provider';
 import { LoadingScreen } from '@/ui/loading-screen';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
-const NOT_BUILT = ['/reporting/*', '/system/xero', '/statements/*'];
+const NOT_BUILT = [`${paths.reporting}/*`, paths.xero, `${paths.statements}/*`];
 
 function Root() {
   return (
@@ -45,7 +46,7 @@ const routeTree: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           {
-            path: 'login',
+            path: paths.login,
             element: <RequireGuest />,
             children: [
               {
@@ -57,13 +58,13 @@ const routeTree: RouteObject[] = [
             ],
           },
           {
-            path: 'forgot-password',
+            path: paths.forgotPassword,
             lazy: async () => ({
               Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage,
             }),
           },
           {
-            path: 'reset-password/:token',
+            path: paths.resetPassword.pattern,
             lazy: async () => ({
               Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage,
             }),
@@ -84,7 +85,7 @@ const routeTree: RouteObject[] = [
         },
         children: [
           {
-            path: 'dashboard',
+            path: paths.dashboard,
             // Features never import each other: the dashboard frame gets the orders part from here.
             lazy: async () => {
               const [{ DashboardPage }, { DashboardOrders }] = await Promise.all([
@@ -95,57 +96,57 @@ const routeTree: RouteObject[] = [
             },
           },
           {
-            path: 'orders/today',
+            path: paths.orders.today,
             lazy: async () => ({ Component: (await import('@/features/orders/pages/today-page')).TodayPage }),
           },
           {
-            path: 'orders/:status',
+            path: paths.orders.list.pattern,
             lazy: async () => ({
               Component: (await import('@/features/orders/pages/order-list-page')).OrderListPage,
             }),
           },
           {
-            path: 'order/:id',
+            path: paths.order.pattern,
             lazy: async () => ({
               Component: (await import('@/features/orders/pages/order-detail-page')).OrderDetailPage,
             }),
           },
           {
-            path: 'change-password',
+            path: paths.changePassword,
             lazy: async () => ({
               Component: (await import('@/features/auth/pages/change-password-page')).ChangePasswordPage,
             }),
           },
           {
             // A partner user's own partner; staff have none (the page says so).
-            path: 'partners/profile',
+            path: paths.partners.profile,
             lazy: async () => ({
               Component: (await import('@/features/partners/pages/partner-profile-page')).PartnerProfilePage,
             }),
           },
           {
-            path: 'users/profile',
+            path: paths.users.profile,
             lazy: async () => ({
               Component: (await import('@/features/users/pages/profile-page')).ProfilePage,
             }),
           },
           {
             // A partner user's own periods; staff reach a partner's with ?partner=<id>.
-            path: 'partners/out-of-office',
+            path: paths.partners.outOfOffice.list,
             lazy: async () => ({
               Component: (await import('@/features/out-of-office/pages/out-of-office-list-page'))
                 .OutOfOfficeListPage,
             }),
           },
           {
-            path: 'partners/out-of-office/add',
+            path: paths.partners.outOfOffice.add,
             lazy: async () => ({
               Component: (await import('@/features/out-of-office/pages/out-of-office-edit-page'))
                 .OutOfOfficeAddPage,
             }),
           },
           {
-            path: 'partners/out-of-office/:id',
+            path: paths.partners.outOfOffice.edit.pattern,
             lazy: async () => ({
               Component: (await import('@/features/out-of-office/pages/out-of-office-edit-page'))
                 .OutOfOfficeEditPage,
@@ -156,197 +157,197 @@ const routeTree: RouteObject[] = [
             element: <RequireStaff />,
             children: [
               {
-                path: 'users',
+                path: paths.users.list,
                 lazy: async () => ({
                   Component: (await import('@/features/users/pages/user-list-page')).UserListPage,
                 }),
               },
               {
-                path: 'users/add',
+                path: paths.users.add,
                 lazy: async () => ({
                   Component: (await import('@/features/users/pages/user-edit-page')).UserAddPage,
                 }),
               },
               {
-                path: 'users/:userId',
+                path: paths.users.edit.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/users/pages/user-edit-page')).UserEditPage,
                 }),
               },
               {
-                path: 'locations',
+                path: paths.locations.list,
                 lazy: async () => ({
                   Component: (await import('@/features/locations/pages/location-list-page')).LocationListPage,
                 }),
               },
               {
-                path: 'locations/add',
+                path: paths.locations.add,
                 lazy: async () => ({
                   Component: (await import('@/features/locations/pages/location-edit-page')).LocationAddPage,
                 }),
               },
               {
-                path: 'locations/:id',
+                path: paths.locations.edit.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/locations/pages/location-edit-page')).LocationEditPage,
                 }),
               },
               {
-                path: 'products',
+                path: paths.products.list,
                 lazy: async () => ({
                   Component: (await import('@/features/products/pages/product-list-page')).ProductListPage,
                 }),
               },
               {
-                path: 'products/:productId/variants',
+                path: paths.products.variants.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/products/pages/product-variants-page'))
                     .ProductVariantsPage,
                 }),
               },
               {
-                path: 'products/:productId/variants/:variantId',
+                path: paths.products.variant.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/products/pages/variant-page')).VariantPage,
                 }),
               },
               {
-                path: 'products/:productId/partners',
+                path: paths.products.partners.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/products/pages/product-partners-page'))
                     .ProductPartnersPage,
                 }),
               },
               {
-                path: 'profit-centres',
+                path: paths.profitCentres.list,
                 lazy: async () => ({
                   Component: (await import('@/features/profit-centres/pages/profit-centre-list-page'))
                     .ProfitCentreListPage,
                 }),
               },
               {
-                path: 'profit-centres/add',
+                path: paths.profitCentres.add,
                 lazy: async () => ({
                   Component: (await import('@/features/profit-centres/pages/profit-centre-edit-page'))
                     .ProfitCentreAddPage,
                 }),
               },
               {
-                path: 'profit-centres/:id',
+                path: paths.profitCentres.edit.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/profit-centres/pages/profit-centre-edit-page'))
                     .ProfitCentreEditPage,
                 }),
               },
               {
-                path: 'componentrates/:id',
+                path: paths.componentRates.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/components/pages/component-rates-page'))
                     .ComponentRatesPage,
                 }),
               },
               {
-                path: 'partners',
+                path: paths.partners.list,
                 lazy: async () => ({
                   Component: (await import('@/features/partners/pages/partner-list-page')).PartnerListPage,
                 }),
               },
               {
-                path: 'partners/add',
+                path: paths.partners.add,
                 lazy: async () => ({
                   Component: (await import('@/features/partners/pages/partner-edit-page')).PartnerAddPage,
                 }),
               },
               {
-                path: 'partners/:partnerId',
+                path: paths.partners.edit.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/partners/pages/partner-edit-page')).PartnerEditPage,
                 }),
               },
               {
-                path: 'partners/:partnerId/products',
+                path: paths.partners.products.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/partners/pages/partner-products-page'))
                     .PartnerProductsPage,
                 }),
               },
               {
-                path: 'audit',
+                path: paths.audit,
                 lazy: async () => ({
                   Component: (await import('@/features/audit/pages/audit-page')).AuditPage,
                 }),
               },
               {
-                path: 'customers',
+                path: paths.customers,
                 lazy: async () => ({
                   Component: (await import('@/features/customers/pages/customer-list-page')).CustomerListPage,
                 }),
               },
               {
-                path: 'companies',
+                path: paths.companies,
                 lazy: async () => ({
                   Component: (await import('@/features/companies/pages/company-list-page')).CompanyListPage,
                 }),
               },
               {
-                path: 'units',
+                path: paths.units.list,
                 lazy: async () => ({
                   Component: (await import('@/features/units/pages/unit-list-page')).UnitListPage,
                 }),
               },
               {
-                path: 'units/add',
+                path: paths.units.add,
                 lazy: async () => ({
                   Component: (await import('@/features/units/pages/unit-edit-page')).UnitAddPage,
                 }),
               },
               {
-                path: 'units/:id',
+                path: paths.units.edit.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/units/pages/unit-edit-page')).UnitEditPage,
                 }),
               },
               {
-                path: 'colours',
+                path: paths.colours.list,
                 lazy: async () => ({
                   Component: (await import('@/features/colours/pages/colour-list-page')).ColourListPage,
                 }),
               },
               {
-                path: 'colours/add',
+                path: paths.colours.add,
                 lazy: async () => ({
                   Component: (await import('@/features/colours/pages/colour-edit-page')).ColourAddPage,
                 }),
               },
               {
-                path: 'colours/:id',
+                path: paths.colours.edit.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/colours/pages/colour-edit-page')).ColourEditPage,
                 }),
               },
               {
-                path: 'components',
+                path: paths.components.list,
                 lazy: async () => ({
                   Component: (await import('@/features/components/pages/component-list-page'))
                     .ComponentListPage,
                 }),
               },
               {
-                path: 'components/add',
+                path: paths.components.add,
                 lazy: async () => ({
                   Component: (await import('@/features/components/pages/component-edit-page'))
                     .ComponentAddPage,
                 }),
               },
               {
-                path: 'components/:id',
+                path: paths.components.edit.pattern,
                 lazy: async () => ({
                   Component: (await import('@/features/components/pages/component-edit-page'))
                     .ComponentEditPage,
                 }),
               },
               {
-                path: 'components/bulk-edit',
+                path: paths.components.bulkEdit,
                 lazy: async () => ({
                   Component: (await import('@/features/components/pages/bulk-edit-page')).BulkEditPage,
                 }),
@@ -356,7 +357,7 @@ const routeTree: RouteObject[] = [
           ...NOT_BUILT.map((path) => ({ path: path.slice(1), element: <NotBuiltPage /> })),
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },
 ];

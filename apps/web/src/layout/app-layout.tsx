@@ -7,6 +7,7 @@ import { Link, Outlet } from 'react-router';
 import { appConfigQuery } from '@/lib/app-config';
 import { menuFor } from '@/lib/navigation';
 import { useSession, useUser } from '@/session/session-context';
+import { paths } from '@/lib/paths';
 
 import { Logo } from './logo';
 import { DesktopNav, MobileNav } from './main-nav';
@@ -35,7 +36,7 @@ export function AppLayout() {
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Anchor
               component={Link}
-              to="/dashboard"
+              to={paths.dashboard}
               underline="never"
               aria-label="Bloomline, go to the dashboard"
             >
@@ -65,7 +66,7 @@ export function AppLayout() {
               {/* The greeting leads to the user's own profile (staff have no menu entry for it). */}
               <Anchor
                 component={Link}
-                to="/users/profile"
+                to={paths.users.profile}
                 size="sm"
                 c="dark"
                 visibleFrom="xs"

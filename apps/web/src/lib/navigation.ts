@@ -1,5 +1,7 @@
 import type { CurrentUser } from '@bloomline/contract';
 
+import { paths } from './paths';
+
 export interface NavLinkItem {
   label: string;
   to: string;
@@ -14,77 +16,77 @@ export const isGroup = (e: NavEntry): e is NavGroup => 'items' in e;
 
 /** Order lists: path segment to the words the menus (and the list titles) use, per role. */
 export const STAFF_ORDER_LISTS: NavLinkItem[] = [
-  { to: '/orders/today', label: 'For delivery today' },
-  { to: '/orders/open', label: 'Open' },
-  { to: '/orders/accepted', label: 'Accepted' },
-  { to: '/orders/rejected', label: 'Rejected' },
-  { to: '/orders/fulfilled', label: 'Fulfilled' },
-  { to: '/orders/delivered', label: 'Delivered' },
-  { to: '/orders/unassigned', label: 'Unassigned' },
-  { to: '/orders/cancel-confirmed', label: 'Cancelled' },
-  { to: '/orders/returns', label: 'Returns' },
-  { to: '/orders/refunds', label: 'Refunds' },
+  { to: paths.orders.today, label: 'For delivery today' },
+  { to: paths.orders.list('open'), label: 'Open' },
+  { to: paths.orders.list('accepted'), label: 'Accepted' },
+  { to: paths.orders.list('rejected'), label: 'Rejected' },
+  { to: paths.orders.list('fulfilled'), label: 'Fulfilled' },
+  { to: paths.orders.list('delivered'), label: 'Delivered' },
+  { to: paths.orders.list('unassigned'), label: 'Unassigned' },
+  { to: paths.orders.list('cancel-confirmed'), label: 'Cancelled' },
+  { to: paths.orders.list('returns'), label: 'Returns' },
+  { to: paths.orders.list('refunds'), label: 'Refunds' },
 ];
 
 export const PARTNER_ORDER_LISTS: NavLinkItem[] = [
-  { to: '/orders/today', label: 'For Delivery Today' },
-  { to: '/orders/open', label: 'New orders (unaccepted)' },
-  { to: '/orders/accepted', label: 'In progress' },
-  { to: '/orders/fulfilled', label: 'Out for delivery' },
-  { to: '/orders/delivered', label: 'Delivered' },
-  { to: '/orders/cancel-confirmed', label: 'Cancelled' },
+  { to: paths.orders.today, label: 'For Delivery Today' },
+  { to: paths.orders.list('open'), label: 'New orders (unaccepted)' },
+  { to: paths.orders.list('accepted'), label: 'In progress' },
+  { to: paths.orders.list('fulfilled'), label: 'Out for delivery' },
+  { to: paths.orders.list('delivered'), label: 'Delivered' },
+  { to: paths.orders.list('cancel-confirmed'), label: 'Cancelled' },
 ];
 
 /** The menu of part 1, point 2, for this user: permission-gated items only when the permission is held. */
 export function menuFor(user: CurrentUser): NavEntry[] {
   if (user.isStaff) {
     return [
-      { to: '/dashboard', label: 'Dashboard' },
+      { to: paths.dashboard, label: 'Dashboard' },
       { label: 'Orders', items: STAFF_ORDER_LISTS },
       {
         label: 'Manage products',
         items: [
-          { to: '/products', label: 'Products' },
-          { to: '/profit-centres', label: 'Profit centres' },
-          { to: '/components', label: 'Components' },
+          { to: paths.products.list, label: 'Products' },
+          { to: paths.profitCentres.list, label: 'Profit centres' },
+          { to: paths.components.list, label: 'Components' },
         ],
       },
       {
         label: 'Configurations',
         items: [
-          { to: '/units', label: 'Units of measure' },
-          { to: '/colours', label: 'Colours' },
-          { to: '/users', label: 'Users' },
-          { to: '/locations', label: 'Locations' },
-          { to: '/partners', label: 'Partners' },
+          { to: paths.units.list, label: 'Units of measure' },
+          { to: paths.colours.list, label: 'Colours' },
+          { to: paths.users.list, label: 'Users' },
+          { to: paths.locations.list, label: 'Locations' },
+          { to: paths.partners.list, label: 'Partners' },
         ],
       },
       {
         label: 'Manage customers',
         items: [
-          { to: '/customers', label: 'Customers' },
-          { to: '/companies', label: 'Companies' },
+          { to: paths.customers, label: 'Customers' },
+          { to: paths.companies, label: 'Companies' },
         ],
       },
-      { to: '/audit', label: 'Audit' },
-      { to: '/reporting', label: 'Reporting' },
+      { to: paths.audit, label: 'Audit' },
+      { to: paths.reporting, label: 'Reporting' },
       ...(user.permissions.authenticateXero || user.permissions.manageXero
-        ? [{ to: '/system/xero', label: 'Xero' }]
+        ? [{ to: paths.xero, label: 'Xero' }]
         : []),
     ];
   }
   return [
-    { to: '/dashboard', label: 'Dashboard' },
+    { to: paths.dashboard, label: 'Dashboard' },
     { label: 'Orders', items: PARTNER_ORDER_LISTS },
     {
       label: 'My account',
       items: [
-        { to: '/users/profile', label: 'My profile' },
-        { to: '/partners/profile', label: 'Business profile' },
-        { to: '/partners/out-of-office', label: 'Out of office' },
+        { to: paths.users.profile, label: 'My profile' },
+        { to: paths.partners.profile, label: 'Business profile' },
+        { to: paths.partners.outOfOffice.list, label: 'Out of office' },
       ],
     },
-    ...(user.permissions.partnerStatements ? [{ to: '/statements', label: 'Statements' }] : []),
+    ...(user.permissions.partnerStatements ? [{ to: paths.statements, label: 'Statements' }] : []),
   ];
 }
 

@@ -7,6 +7,7 @@ import type { CurrentUser } from '@bloomline/contract';
 
 import { api, isApiError, onUnauthenticated } from '@/api/client';
 import { LoadingScreen } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { SessionContext } from './session-context';
 import type { Session } from './session-context';
@@ -56,7 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           .catch(() => undefined)
           .finally(() => {
             clear();
-            void navigate('/login', { replace: true });
+            void navigate(paths.login, { replace: true });
           });
       }),
     [clear, navigate],
@@ -85,7 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     await api.post('/api/logout');
     clear();
-    await navigate('/login', { replace: true });
+    await navigate(paths.login, { replace: true });
   }, [clear, navigate]);
 
   const setCurrentUser = useCallback((me: CurrentUser) => setUser(me), []);

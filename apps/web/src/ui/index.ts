@@ -13,6 +13,7 @@ export * from './percent';
 export * from './percent-input';
 export * from './phone';
 export * from './record-card';
+export * from './remote-select';
 export * from './search-input';
 export * from './status-badge';
 export * from './dialog';

@@ -30,8 +30,9 @@ export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
 export type ApiFormProps<Values extends Record<string, unknown>> = {
   controller: ApiFormController<Values>;
   children: ReactNode;
-  /** The buttons, under the shared form error. */
-  actions: ReactNode;
+  /** The buttons, under the shared form error: `buttons` for the usual submit and cancel, or any `actions`. */
+  actions?: ReactNode;
+  buttons?: Omit<FormButtonsProps, 'pending' | 'cancelLabel'> & { cancelLabel?: string };
   /** Accessible name of the form. */
   label?: string;
 };
@@ -41,6 +42,7 @@ export function ApiForm<Values extends Record<string, unknown>>({
   controller,
   children,
   actions,
+  buttons,
   label,
 }: ApiFormProps<Values>) {
   return (
@@ -53,7 +55,7 @@ export function ApiForm<Values extends Record<string, unknown>>({
       <Stack gap="md">
         {children}
         <FormError error={controller.formError} />
-        {actions}
+        {buttons ? <FormButtons cancelLabel="Cancel" {...buttons} pending={controller.pending} /> : actions}
       </Stack>
       <UnsavedChangesDialog blocker={controller.blocker} />
     </form>

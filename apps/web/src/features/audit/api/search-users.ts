@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import type { Paged } from '@bloomline/contract';
 
@@ -17,10 +17,9 @@ export const searchUsers = (q: string, signal?: AbortSignal) =>
   api.get<Paged<UserOption>>('/api/users', { query: { q }, signal }).then((r) => r.data);
 
 /** Users whose name (or e-mail) holds `q`, for the filter's choices. */
-export const useUserSearch = (q: string) =>
-  useQuery({
+export const userSearchQuery = (q: string) =>
+  queryOptions({
     queryKey: userKeys.list({ q, picker: true }),
     queryFn: ({ signal }) => searchUsers(q, signal),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

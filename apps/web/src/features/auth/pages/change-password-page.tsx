@@ -4,21 +4,23 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
+import { paths } from '@/lib/paths';
 import { fieldError, PageTitle } from '@/ui';
 
 import { bagOf, changePassword } from '../api';
+import { NewPasswordFields, NO_NEW_PASSWORD } from '../components/new-password-fields';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [newPassword, setNewPassword] = useState(NO_NEW_PASSWORD);
+  const { password, confirmation } = newPassword;
   const change = useMutation({
     mutationFn: () =>
       changePassword({ current_password: current, password, password_confirmation: confirmation }),
     onSuccess: (res) => {
       notifications.show({ color: 'green', message: res.status });
-      void navigate('/dashboard');
+      void navigate(paths.dashboard);
     },
   });
   const bag = bagOf(change.error, 'current_password') ?? {};
@@ -43,22 +45,11 @@ export function ChangePasswordPage() {
               error={fieldError(bag, 'current_password')}
               required
             />
-            <PasswordInput
-              label="New password"
+            <NewPasswordFields
+              value={newPassword}
+              onChange={setNewPassword}
+              bag={bag}
               description="At least 8 characters."
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldError(bag, 'password')}
-              required
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.currentTarget.value)}
-              error={fieldError(bag, 'password_confirmation')}
-              required
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(-1)}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { fieldError } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { bagOf, forgotPassword } from '../api';
 
@@ -44,7 +45,7 @@ export function ForgotPasswordPage() {
           required
         />
         <Group justify="space-between">
-          <Button component={Link} to="/login" variant="default">
+          <Button component={Link} to={paths.login} variant="default">
             Cancel
           </Button>
           <Button type="submit" loading={send.isPending} disabled={!email.trim()}>

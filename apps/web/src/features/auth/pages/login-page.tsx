@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 
 import { useSession } from '@/session/session-context';
 import { fieldError } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { bagOf } from '../api';
 
@@ -15,7 +16,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const login = useMutation({
     mutationFn: () => signIn(email.trim(), password),
-    onSuccess: () => navigate('/dashboard', { replace: true }),
+    onSuccess: () => navigate(paths.dashboard, { replace: true }),
   });
   const bag = bagOf(login.error) ?? {};
 
@@ -57,7 +58,7 @@ export function LoginPage() {
         <Button type="submit" loading={login.isPending} disabled={!email.trim() || !password} fullWidth>
           Login
         </Button>
-        <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+        <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="center">
           Forgot your password?
         </Anchor>
       </Stack>

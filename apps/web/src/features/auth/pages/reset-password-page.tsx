@@ -1,20 +1,22 @@
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
+import { paths } from '@/lib/paths';
 import { fieldError } from '@/ui';
 
 import { bagOf, resetPassword } from '../api';
+import { NewPasswordFields, NO_NEW_PASSWORD } from '../components/new-password-fields';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [newPassword, setNewPassword] = useState(NO_NEW_PASSWORD);
+  const { password, confirmation } = newPassword;
   const reset = useMutation({
     mutationFn: () =>
       resetPassword({ token, email: email.trim(), password, password_confirmation: confirmation }),
@@ -24,7 +26,7 @@ export function ResetPasswordPage() {
         title: 'Password reset',
         message: `${res.status} Sign in with your new password.`,
       });
-      void navigate('/', { replace: true });
+      void navigate(paths.home, { replace: true });
     },
   });
   const bag = bagOf(reset.error) ?? {};
@@ -55,22 +57,7 @@ export function ResetPasswordPage() {
           error={fieldError(bag, 'email') ?? fieldError(bag, 'token')}
           required
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={fieldError(bag, 'password')}
-          required
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.currentTarget.value)}
-          error={fieldError(bag, 'password_confirmation')}
-          required
-        />
+        <NewPasswordFields value={newPassword} onChange={setNewPassword} bag={bag} />
         <Button
           type="submit"
           loading={reset.isPending}

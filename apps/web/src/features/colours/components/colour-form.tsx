@@ -1,41 +1,28 @@
 import { TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 
 import { colourBody, type Colour } from '@bloomline/contract';
 
-import { colourKeys, invalidateResources } from '@/lib/query-keys';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { colourKeys } from '@/lib/query-keys';
+import { ApiForm, useRecordForm } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { saveColour } from '../api/save-colour';
 
 /** The colour's name; Add for a new colour, Save for an existing one; back to /colours after. */
 export function ColourForm({ colour }: { colour?: Colour }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const goBack = useGoBack('/colours');
-  const controller = useApiForm({
+  const controller = useRecordForm({
+    list: paths.colours.list,
     initialValues: { name: colour?.name ?? '' },
     schema: colourBody,
     submit: (values) => saveColour(values, colour?.id),
-    onSuccess: async (saved) => {
-      await invalidateResources(queryClient, [{ keys: colourKeys, id: saved.id }]);
-      await navigate('/colours', { replace: true });
-    },
+    touches: (saved) => [{ keys: colourKeys, id: saved.id }],
   });
 
   return (
     <ApiForm
       controller={controller}
       label={colour ? `Edit ${colour.name}` : 'Add a colour'}
-      actions={
-        <FormButtons
-          submitLabel={colour ? 'Save' : 'Add'}
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
+      buttons={{ submitLabel: colour ? 'Save' : 'Add', onCancel: controller.cancel }}
     >
       <TextInput label="Name" required data-autofocus {...controller.form.getInputProps('name')} />
     </ApiForm>

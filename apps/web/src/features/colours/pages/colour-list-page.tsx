@@ -10,6 +10,7 @@ import {
   useListParams,
   type DataColumn,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useDeleteColour } from '../api/delete-colour';
 import { useColours } from '../api/get-colours';
@@ -25,7 +26,7 @@ export function ColourListPage() {
     { key: 'name', header: 'Name', render: (c) => c.name },
     actionsColumn((c) => (
       <>
-        <EditAction to={`/colours/${c.id}`} name={c.name} />
+        <EditAction to={paths.colours.edit(c.id)} name={c.name} />
         <DeleteAction name={c.name} onConfirm={() => remove.mutateAsync(c.id)} />
       </>
     )),
@@ -34,7 +35,7 @@ export function ColourListPage() {
   return (
     <ListPage
       title="Colours"
-      addTo="/colours/add"
+      addTo={paths.colours.add}
       search={{ value: params.q, onSearch: (q) => update({ q }), label: 'Search colours by name' }}
       columns={columns}
       rows={rows}

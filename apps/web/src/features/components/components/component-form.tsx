@@ -1,12 +1,12 @@
 import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 
 import { componentBody, type Component } from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
-import { ApiForm, FormButtons, MoneyInput, moneyText, moneyValue, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, MoneyInput, moneyText, moneyValue, useRecordForm } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { componentKeys } from '../api/component-keys';
 import { deleteComponentImage, uploadComponentImage } from '../api/component-image';
@@ -49,12 +49,11 @@ export const toFormValues = (component?: Component): ComponentFormValues => ({
  */
 export function ComponentForm({ component }: { component?: Component }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const goBack = useGoBack('/components');
   const colours = useColourOptions();
   const [addingUnit, setAddingUnit] = useState(false);
   const savedId = useRef(component?.id);
-  const controller = useApiForm({
+  const controller = useRecordForm({
+    list: paths.components.list,
     initialValues: toFormValues(component),
     schema: componentBody,
     submit: async ({ image_file, ...values }) => {
@@ -63,10 +62,7 @@ export function ComponentForm({ component }: { component?: Component }) {
       savedId.current = saved.id;
       return image_file ? uploadComponentImage(saved.id, image_file) : saved;
     },
-    onSuccess: async (saved) => {
-      await invalidateResources(queryClient, [{ keys: componentKeys, id: saved.id }]);
-      await navigate('/components', { replace: true });
-    },
+    touches: (saved) => [{ keys: componentKeys, id: saved.id }],
   });
   const { form } = controller;
   const values = form.getValues();
@@ -83,14 +79,7 @@ export function ComponentForm({ component }: { component?: Component }) {
       <ApiForm
         controller={controller}
         label={component ? `Edit ${component.name}` : 'Add a component'}
-        actions={
-          <FormButtons
-            submitLabel={component ? 'Save' : 'Add'}
-            cancelLabel="Cancel"
-            onCancel={goBack}
-            pending={controller.pending}
-          />
-        }
+        buttons={{ submitLabel: component ? 'Save' : 'Add', onCancel: controller.cancel }}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />

@@ -15,6 +15,7 @@ import {
   UnsavedChangesDialog,
   useListParams,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { componentsQueryOptions } from '../api/get-components';
 import { BulkEditTable } from '../components/bulk-edit-table';
@@ -68,11 +69,11 @@ export function BulkEditPage() {
     <Stack gap="md">
       <PageTitle
         title="Bulk edit components"
-        breadcrumbs={[{ label: 'COMPONENTS', to: '/components' }, { label: 'BULK EDIT' }]}
+        breadcrumbs={[{ label: 'COMPONENTS', to: paths.components.list }, { label: 'BULK EDIT' }]}
         actions={
           <Button
             component={Link}
-            to="/components"
+            to={paths.components.list}
             variant="default"
             leftSection={<IconArrowLeft size={16} aria-hidden />}
           >

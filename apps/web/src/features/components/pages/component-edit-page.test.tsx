@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMPONENT_IMAGE_MESSAGE, type Component, type ComponentUnit } from '@bloomline/contract';
 
 import { bodyOf, callsOf, formOf, invalid, stubApi } from '@/test/api-stub';
+import { aComponent } from '@/test/records';
 import { renderApp, Where } from '@/test/render';
 
 import { ComponentAddPage, ComponentEditPage } from './component-edit-page';
@@ -14,22 +15,14 @@ afterEach(() => vi.restoreAllMocks());
 
 const stem = { id: 1, name: 'Stem', short_code: 'st' };
 const units: ComponentUnit[] = [{ id: 3, quantity: 10, measure_unit_id: 1, measureUnit: stem }];
-const rose: Component = {
-  id: 7,
-  name: 'Red rose',
-  wholesale_excl_vat: 12.5,
-  container: false,
-  exclude_auto_calculations: false,
-  show_on_menu: true,
-  isCommission: true,
+const rose: Component = aComponent({
   hasImage: true,
   imageUrl: '/api/components/7/image?v=abc',
   unit_id: 3,
   colour_id: 2,
   unit: { id: 3, name: 'Stem', quantity: 10, measureUnit: stem },
   colour: { id: 2, name: 'Red' },
-  ratesCount: 2,
-};
+});
 
 type Reply = { status?: number; body?: unknown } | undefined;
 const api = (extra?: (url: URL, method: string) => Reply) =>

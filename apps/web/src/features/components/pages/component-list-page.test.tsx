@@ -5,28 +5,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Component } from '@bloomline/contract';
 
 import { callsOf, pageOf, stubApi } from '@/test/api-stub';
+import { aComponent } from '@/test/records';
 import { renderApp, Where } from '@/test/render';
 
 import { ComponentListPage } from './component-list-page';
 
 afterEach(() => vi.restoreAllMocks());
 
-const rose: Component = {
-  id: 7,
-  name: 'Red rose',
+const rose: Component = aComponent({
   wholesale_excl_vat: 1234.5,
-  container: false,
-  exclude_auto_calculations: false,
-  show_on_menu: true,
-  isCommission: true,
   hasImage: true,
   imageUrl: '/api/components/7/image?v=abc',
   unit_id: 3,
   colour_id: 2,
   unit: { id: 3, name: 'Stem', quantity: 10, measureUnit: { id: 1, name: 'Stem', short_code: 'st' } },
   colour: { id: 2, name: 'Red' },
-  ratesCount: 2,
-};
+});
 const fern: Component = {
   ...rose,
   id: 8,

@@ -14,6 +14,7 @@ import {
   useListParams,
   type DataColumn,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useComponents } from '../api/get-components';
 
@@ -63,10 +64,10 @@ export function ComponentListPage() {
     },
     actionsColumn((c) => (
       <>
-        <EditAction to={`/components/${c.id}`} name={c.name} />
+        <EditAction to={paths.components.edit(c.id)} name={c.name} />
         <Button
           component={Link}
-          to={`/componentrates/${c.id}`}
+          to={paths.componentRates(c.id)}
           size="compact-sm"
           variant="default"
           leftSection={<IconListDetails size={14} aria-hidden />}
@@ -81,11 +82,11 @@ export function ComponentListPage() {
   return (
     <ListPage
       title="Components"
-      addTo="/components/add"
+      addTo={paths.components.add}
       actions={
         <Button
           component={Link}
-          to="/components/bulk-edit"
+          to={paths.components.bulkEdit}
           variant="default"
           leftSection={<IconTable size={16} aria-hidden />}
         >

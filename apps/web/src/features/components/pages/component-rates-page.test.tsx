@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { retailPrice, type Component, type ComponentRate, type ProfitCentre } from '@bloomline/contract';
+import { retailPrice, type ComponentRate, type ProfitCentre } from '@bloomline/contract';
 
 import { bodyOf, callsOf, invalid, stubApi } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
+import { aComponent } from '@/test/records';
 import { staffUser } from '@/test/users';
 import { formatMoney } from '@/ui';
 
@@ -13,22 +14,7 @@ import { ComponentRatesPage } from './component-rates-page';
 
 afterEach(() => vi.restoreAllMocks());
 
-const component: Component = {
-  id: 7,
-  name: 'Red rose',
-  wholesale_excl_vat: 12.5,
-  container: false,
-  exclude_auto_calculations: false,
-  show_on_menu: true,
-  isCommission: true,
-  hasImage: false,
-  imageUrl: null,
-  unit_id: null,
-  colour_id: null,
-  unit: null,
-  colour: null,
-  ratesCount: 2,
-};
+const component = aComponent();
 const centres: ProfitCentre[] = [
   { id: 2, name: 'AVBOB', default_markup: 0.9, default_auto_update: true, rebate: 0.05, ratesCount: 1 },
   { id: 4, name: 'Corporate', default_markup: 1, default_auto_update: true, rebate: 0.1, ratesCount: 0 },

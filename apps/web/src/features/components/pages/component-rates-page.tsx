@@ -4,17 +4,21 @@ import { useParams } from 'react-router';
 
 import type { Component, ComponentRate } from '@bloomline/contract';
 
+import { useProfitCentres } from '@/api/lookups/profit-centres';
 import { useUser } from '@/session/session-context';
 import { Money, PageTitle, QueryError } from '@/ui';
 import { RecordState } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useComponentDetail } from '../api/get-component';
 import { useComponentRates } from '../api/get-component-rates';
-import { useProfitCentres } from '../api/get-profit-centres';
 import { RateForm } from '../components/rate-form';
 import { RateTable } from '../components/rate-table';
 
-export const RATES_BREADCRUMBS = [{ label: 'COMPONENTS', to: '/components' }, { label: 'COMPONENT RATES' }];
+export const RATES_BREADCRUMBS = [
+  { label: 'COMPONENTS', to: paths.components.list },
+  { label: 'COMPONENT RATES' },
+];
 
 function Rates({ component }: { component: Component }) {
   const { settings } = useUser();

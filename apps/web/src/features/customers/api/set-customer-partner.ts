@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 
 import type { CustomerListItem, CustomerPartnerBody } from '@bloomline/contract';
 
@@ -11,10 +11,6 @@ import { customerKeys } from './customer-keys';
 export const setCustomerPartner = (id: number, body: CustomerPartnerBody) =>
   api.put<{ data: CustomerListItem }>(`/api/customers/${id}`, body).then((r) => r.data);
 
-export function useSetCustomerPartner(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (partnerId: number | null) => setCustomerPartner(id, { partnerId }),
-    onSuccess: () => invalidateResources(queryClient, [{ keys: customerKeys, id }]),
-  });
-}
+/** After a change of partner: the customers' lists and that customer. */
+export const afterCustomerPartnerChange = (queryClient: QueryClient, id: number) =>
+  invalidateResources(queryClient, [{ keys: customerKeys, id }]);

@@ -1,19 +1,17 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 
-import type { CustomerListItem, ErrorBag, PartnerRef } from '@bloomline/contract';
+import type { CustomerListItem } from '@bloomline/contract';
 
-import { isApiError } from '@/api/client';
-import { Dialog, FormError, SEARCH_DEBOUNCE_MS, errorMessage, fieldError } from '@/ui';
+import { partnerChoices, partnerLookupQuery } from '@/api/lookups/partners';
+import { Dialog, FormError, RemoteSelect, errorMessage, useApiForm } from '@/ui';
 
-import { usePartnerChoices } from '../api/get-partner-choices';
-import { useSetCustomerPartner } from '../api/set-customer-partner';
+import { afterCustomerPartnerChange, setCustomerPartner } from '../api/set-customer-partner';
 
 export const CHANGE_PARTNER_TITLE = 'Change partner';
 const NO_PARTNER = 'none';
-const NO_PARTNER_LABEL = 'No partner';
+// Mantine's clear button is for the mouse only (aria-hidden): "No partner" is a choice for the keyboard.
+const NO_PARTNER_CHOICE = { value: NO_PARTNER, label: 'No partner' };
 
 export type ChangePartnerDialogProps = {
   customer: CustomerListItem | null;
@@ -30,79 +28,55 @@ export function ChangePartnerDialog({ customer, onClose }: ChangePartnerDialogPr
 }
 
 function ChangePartnerForm({ customer, onClose }: { customer: CustomerListItem; onClose: () => void }) {
-  const save = useSetCustomerPartner(customer.id);
-  const [selected, setSelected] = useState<PartnerRef | null>(customer.partner);
-  const [search, setSearch] = useState(customer.partner?.name ?? NO_PARTNER_LABEL);
-  const [bag, setBag] = useState<ErrorBag | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  // The box shows the chosen partner's name: that is no search, so every partner is offered then.
-  const typed = search.trim() === (selected?.name ?? NO_PARTNER_LABEL) ? '' : search.trim();
-  const [q] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-  const partners = usePartnerChoices(q);
-
-  const options = (partners.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
-  // The chosen partner stays a choice whatever the search shows.
-  if (selected && !options.some((o) => o.value === String(selected.id)))
-    options.unshift({ value: String(selected.id), label: selected.name });
-  // Mantine's clear button is for the mouse only (aria-hidden): "No partner" is a choice for the keyboard.
-  if (!typed) options.unshift({ value: NO_PARTNER, label: NO_PARTNER_LABEL });
-
-  const submit = async () => {
-    if (save.isPending) return;
-    setBag(null);
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync(selected?.id ?? null);
-      notifications.show({
-        color: 'green',
-        message: saved.partner
-          ? `${saved.name}'s partner is now ${saved.partner.name}.`
-          : `${saved.name} no longer has a partner.`,
-      });
+  const queryClient = useQueryClient();
+  const current = customer.partner;
+  const controller = useApiForm({
+    // Named as the request's field, so a 422 on it shows under the box.
+    initialValues: { partnerId: current ? String(current.id) : NO_PARTNER },
+    submit: ({ partnerId }) =>
+      setCustomerPartner(customer.id, { partnerId: partnerId === NO_PARTNER ? null : Number(partnerId) }),
+    confirmation: (saved) =>
+      saved.partner
+        ? `${saved.name}'s partner is now ${saved.partner.name}.`
+        : `${saved.name} no longer has a partner.`,
+    onSuccess: async () => {
+      await afterCustomerPartnerChange(queryClient, customer.id);
       onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setBag(error.errors);
-      else setFailure(error);
-    }
-  };
+    },
+    // A dialog of one choice: Cancel is the way out, nothing to guard.
+    guardUnsaved: false,
+  });
+  const { form, pending } = controller;
+  const value = form.getValues().partnerId;
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={controller.onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
           Choose a partner for <strong>{customer.name}</strong>, or No partner.
         </Text>
-        <Select
+        <RemoteSelect
           label="Partner"
-          data={options}
-          value={selected ? String(selected.id) : NO_PARTNER}
-          onChange={(value, option) => setSelected(value ? { id: Number(value), name: option.label } : null)}
-          searchable
+          value={value}
+          onChange={(next) => form.setFieldValue('partnerId', next ?? NO_PARTNER)}
+          query={partnerLookupQuery}
+          options={partnerChoices}
+          current={current ? { value: String(current.id), label: current.name } : null}
+          fixed={[NO_PARTNER_CHOICE]}
+          searching="Searching…"
           // Picking the chosen one again keeps it (Mantine would clear it).
           allowDeselect={false}
-          searchValue={search}
-          onSearchChange={setSearch}
-          // The server searched already.
-          filter={({ options: all }) => all}
-          clearable={selected !== null}
+          clearable={value !== NO_PARTNER}
           clearButtonProps={{ 'aria-label': 'Clear partner' }}
-          nothingFoundMessage={partners.isFetching ? 'Searching…' : 'Nothing found.'}
-          error={
-            fieldError(bag, 'partnerId') ?? (partners.isError ? errorMessage(partners.error) : undefined)
-          }
-          comboboxProps={{ withinPortal: true }}
+          error={form.errors.partnerId}
+          loadError={errorMessage}
         />
-        <FormError error={failure} />
+        <FormError error={controller.formError} />
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+          <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             Save
           </Button>
         </Group>

@@ -18,7 +18,8 @@ import { useNavigate } from 'react-router';
 import { LOCATION_TYPES, locationBody, slugify, type Location, type LocationType } from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { locationKeys } from '../api/location-keys';
 import { saveLocation } from '../api/save-location';
@@ -94,7 +95,7 @@ function CoordinateInput({ limit, ...props }: NumberInputProps & { limit: number
 export function LocationForm({ location }: { location?: Location }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const goBack = useGoBack('/locations');
+  const goBack = useGoBack(paths.locations.list);
   // The handle follows the name until the user writes one (an existing record keeps its own).
   const [handleEdited, setHandleEdited] = useState(!!location);
   const controller = useApiForm({
@@ -112,7 +113,7 @@ export function LocationForm({ location }: { location?: Location }) {
       ),
     onSuccess: async (saved) => {
       await invalidateResources(queryClient, [{ keys: locationKeys, id: saved.id }]);
-      await navigate('/locations', { replace: true });
+      await navigate(paths.locations.list, { replace: true });
     },
   });
   const { form } = controller;
@@ -127,14 +128,7 @@ export function LocationForm({ location }: { location?: Location }) {
     <ApiForm
       controller={controller}
       label="Edit location"
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
+      buttons={{ submitLabel: 'Submit', onCancel: goBack }}
     >
       <Section title="Details">
         <TextInput

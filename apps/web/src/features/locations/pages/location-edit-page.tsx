@@ -1,31 +1,21 @@
-import { Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import { PageTitle } from '@/ui';
-import { RecordState } from '@/ui/form';
+import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useLocationDetail } from '../api/get-location';
 import { LocationForm } from '../components/location-form';
 
 /** Both screens read 'Edit location' (part 1, point 7). */
 const TITLE = 'Edit location';
-
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <Stack gap="md" maw={960}>
-      <PageTitle title={TITLE} breadcrumbs={[{ label: 'Locations', to: '/locations' }, { label: TITLE }]} />
-      {children}
-    </Stack>
-  );
-}
+const parent = { label: 'Locations', to: paths.locations.list };
 
 /** /locations/add. */
 export function LocationAddPage() {
   return (
-    <Frame>
+    <FormPage title={TITLE} parent={parent} width={960} card={false}>
       <LocationForm />
-    </Frame>
+    </FormPage>
   );
 }
 
@@ -33,14 +23,16 @@ export function LocationAddPage() {
 export function LocationEditPage() {
   const location = useLocationDetail(Number(useParams().id));
   return (
-    <Frame>
-      <RecordState
-        query={location}
-        record={location.data}
-        missing="This location does not exist. It may have been removed."
-      >
-        {(record) => <LocationForm key={record.id} location={record} />}
-      </RecordState>
-    </Frame>
+    <FormPage
+      title={TITLE}
+      parent={parent}
+      width={960}
+      card={false}
+      query={location}
+      record={location.data}
+      missing="This location does not exist. It may have been removed."
+    >
+      {(record) => <LocationForm location={record} />}
+    </FormPage>
   );
 }

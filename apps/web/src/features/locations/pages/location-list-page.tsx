@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { locationListQuery, type LocationListItem } from '@bloomline/contract';
 
 import { actionsColumn, EditAction, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useLocations } from '../api/get-locations';
 
@@ -17,7 +18,7 @@ const columns: DataColumn<LocationListItem>[] = [
     ),
   },
   { key: 'parent', header: 'Parent', render: (l) => l.parent?.name ?? EMPTY_TEXT },
-  actionsColumn((l) => <EditAction to={`/locations/${l.id}`} name={l.name} />),
+  actionsColumn((l) => <EditAction to={paths.locations.edit(l.id)} name={l.name} />),
 ];
 
 /** /locations: search and page live in the query string (q, page). */
@@ -28,7 +29,7 @@ export function LocationListPage() {
   return (
     <ListPage
       title="Locations"
-      addTo="/locations/add"
+      addTo={paths.locations.add}
       search={{ value: params.q ?? '', onSearch: (q) => update({ q }), label: 'Search locations' }}
       columns={columns}
       rows={locations.data?.data}

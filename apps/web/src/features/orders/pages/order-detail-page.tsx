@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 
 import { isApiError } from '@/api/client';
 import { PageTitle } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useOrder } from '../api/get-order';
 import { OrderDetailSkeleton } from '../components/order-detail/order-detail-skeleton';
@@ -18,7 +19,7 @@ function OrderNotFound() {
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
           <Text>This order does not exist, or it is not one of yours.</Text>
-          <Anchor component={Link} to="/dashboard">
+          <Anchor component={Link} to={paths.dashboard}>
             Back to the dashboard
           </Anchor>
         </Stack>

@@ -5,6 +5,7 @@ import { ORDER_FILTERS, type OrderFilter } from '@bloomline/contract';
 import { orderListTitle } from '@/lib/navigation';
 import { useUser } from '@/session/session-context';
 import { PageTitle } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { OrderListPanel } from '../components/order-list/order-list-panel';
 
@@ -21,8 +22,8 @@ const fallbackTitle = (status: string) => {
 export function OrderListPage() {
   const user = useUser();
   const { status } = useParams();
-  if (!isListFilter(status)) return <Navigate to="/" replace />;
-  const title = orderListTitle(user, `/orders/${status}`) ?? fallbackTitle(status);
+  if (!isListFilter(status)) return <Navigate to={paths.home} replace />;
+  const title = orderListTitle(user, paths.orders.list(status)) ?? fallbackTitle(status);
   return (
     <>
       <PageTitle title={title} />

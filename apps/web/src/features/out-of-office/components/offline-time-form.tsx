@@ -14,6 +14,7 @@ import {
 
 import { invalidateResources } from '@/lib/query-keys';
 import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { offlineTimeKeys } from '../api/offline-time-keys';
 import { saveOfflineTime } from '../api/save-offline-time';
@@ -55,7 +56,7 @@ const dateProps = {
 export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const listPath = `/partners/out-of-office${search}`;
+  const listPath = `${paths.partners.outOfOffice.list}${search}`;
   const goBack = useGoBack(listPath);
   const initialValues: Values = period
     ? { startDate: period.startDate, endDate: period.endDate, enabled: period.enabled }

@@ -13,6 +13,7 @@ import {
   PageTitle,
   type DataColumn,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useDeleteOfflineTime } from '../api/delete-offline-time';
 import { useOfflineTimes } from '../api/get-offline-times';
@@ -31,7 +32,7 @@ function NoPartner() {
       <PageTitle title={OUT_OF_OFFICE_TITLE} />
       <Text>
         Out-of-office periods belong to a partner. Open them from the partner’s page in{' '}
-        <Anchor component={Link} to="/partners">
+        <Anchor component={Link} to={paths.partners.list}>
           Partners
         </Anchor>
         .
@@ -54,7 +55,7 @@ export function OutOfOfficeListPage() {
     actionsColumn((p) => (
       // The two buttons stack on a phone, so the dates keep their room.
       <Group gap="xs" justify="flex-end">
-        <EditAction to={`/partners/out-of-office/${p.id}${search}`} name={periodName(p)} />
+        <EditAction to={`${paths.partners.outOfOffice.edit(p.id)}${search}`} name={periodName(p)} />
         <ConfirmAction
           label="Delete"
           aria-label={`Delete ${periodName(p)}`}
@@ -76,10 +77,10 @@ export function OutOfOfficeListPage() {
       title={OUT_OF_OFFICE_TITLE}
       breadcrumbs={
         isStaff
-          ? [{ label: 'Partners', to: `/partners/${partnerId}` }, { label: OUT_OF_OFFICE_TITLE }]
+          ? [{ label: 'Partners', to: paths.partners.edit(partnerId) }, { label: OUT_OF_OFFICE_TITLE }]
           : undefined
       }
-      addTo={`/partners/out-of-office/add${search}`}
+      addTo={`${paths.partners.outOfOffice.add}${search}`}
       columns={columns}
       rows={periods.data}
       rowKey={(p) => p.id}

@@ -13,7 +13,8 @@ import {
 
 import { invalidateResources, partnerKeys } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
-import { ApiForm, FormButtons, FormSection, typedNumbersSchema, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, FormSection, typedNumbersSchema, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { savePartner } from '../api/save-partner';
 import { toFormValues, toRequest, type PartnerFormValues } from './partner-form-values';
@@ -102,7 +103,7 @@ export function PartnerForm({ partner, profile = false }: PartnerFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const home = profile ? '/dashboard' : '/partners';
+  const home = profile ? paths.dashboard : paths.partners.list;
   const goBack = useGoBack(home);
   const controller = useApiForm({
     initialValues: toFormValues(partner),
@@ -125,14 +126,7 @@ export function PartnerForm({ partner, profile = false }: PartnerFormProps) {
     <ApiForm
       controller={controller}
       label={profile ? 'Business profile' : 'Edit partner'}
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
+      buttons={{ submitLabel: 'Submit', onCancel: goBack }}
     >
       <BusinessSection form={form} profile={profile} />
       <OwnerSection form={form} />

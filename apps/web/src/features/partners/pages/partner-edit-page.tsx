@@ -1,28 +1,19 @@
-import { Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import { PageTitle } from '@/ui';
-import { RecordState } from '@/ui/form';
+import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { usePartner } from '../api/get-partner';
 import { PartnerForm } from '../components/partner-form';
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="md" maw={1040}>
-      <PageTitle title={title} breadcrumbs={[{ label: 'Partners', to: '/partners' }, { label: title }]} />
-      {children}
-    </Stack>
-  );
-}
+const parent = { label: 'Partners', to: paths.partners.list };
 
 /** /partners/add. */
 export function PartnerAddPage() {
   return (
-    <Frame title="Add partner">
+    <FormPage title="Add partner" parent={parent} width={1040} card={false}>
       <PartnerForm />
-    </Frame>
+    </FormPage>
   );
 }
 
@@ -30,14 +21,16 @@ export function PartnerAddPage() {
 export function PartnerEditPage() {
   const partner = usePartner(Number(useParams().partnerId));
   return (
-    <Frame title="Edit partner">
-      <RecordState
-        query={partner}
-        record={partner.data}
-        missing="This partner does not exist. It may have been removed."
-      >
-        {(record) => <PartnerForm key={record.id} partner={record} />}
-      </RecordState>
-    </Frame>
+    <FormPage
+      title="Edit partner"
+      parent={parent}
+      width={1040}
+      card={false}
+      query={partner}
+      record={partner.data}
+      missing="This partner does not exist. It may have been removed."
+    >
+      {(record) => <PartnerForm partner={record} />}
+    </FormPage>
   );
 }

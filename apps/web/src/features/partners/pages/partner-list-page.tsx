@@ -16,6 +16,7 @@ import {
   useListParams,
   type DataColumn,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { exportPartners, usePartnerList } from '../api/get-partners';
 import { togglePartner } from '../api/save-partner';
@@ -62,7 +63,7 @@ const columns: DataColumn<PartnerListItem>[] = [
     <>
       <Button
         component={Link}
-        to={`/partners/${p.id}/products`}
+        to={paths.partners.products(p.id)}
         size="compact-sm"
         variant="default"
         leftSection={<IconPackage size={14} aria-hidden />}
@@ -70,7 +71,7 @@ const columns: DataColumn<PartnerListItem>[] = [
       >
         Products
       </Button>
-      <EditAction to={`/partners/${p.id}`} name={p.name} />
+      <EditAction to={paths.partners.edit(p.id)} name={p.name} />
       <ToggleAction partner={p} />
     </>
   )),
@@ -96,7 +97,7 @@ export function PartnerListPage() {
   return (
     <ListPage
       title="Partners"
-      addTo="/partners/add"
+      addTo={paths.partners.add}
       actions={
         <Button
           variant="default"

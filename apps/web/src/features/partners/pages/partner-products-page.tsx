@@ -5,6 +5,7 @@ import type { ProductListItem } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
 import { DataTable, EMPTY_TEXT, PageTitle, type DataColumn } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { usePartner, usePartnerProducts } from '../api/get-partner';
 
@@ -36,7 +37,7 @@ export function PartnerProductsPage() {
     <Stack gap="md">
       <PageTitle
         title={title}
-        breadcrumbs={[{ label: 'Partners', to: '/partners' }, { label: 'Products' }]}
+        breadcrumbs={[{ label: 'Partners', to: paths.partners.list }, { label: 'Products' }]}
       />
       {missing ? (
         <Text>This partner does not exist. It may have been removed.</Text>

@@ -1,8 +1,7 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 
 import { useUser } from '@/session/session-context';
-import { PageTitle } from '@/ui';
-import { RecordState } from '@/ui/form';
+import { FormPage } from '@/ui/form';
 
 import { usePartner } from '../api/get-partner';
 import { PartnerForm } from '../components/partner-form';
@@ -14,16 +13,23 @@ export function PartnerProfilePage() {
   const user = useUser();
   const partnerId = user.partner?.id;
   const partner = usePartner(partnerId ?? 0, partnerId !== undefined);
-  return (
-    <Stack gap="md" maw={1040}>
-      <PageTitle title={TITLE} />
-      {partnerId === undefined ? (
+  if (partnerId === undefined) {
+    return (
+      <FormPage title={TITLE} width={1040} card={false}>
         <Text>Only a partner&apos;s users have a business profile.</Text>
-      ) : (
-        <RecordState query={partner} record={partner.data} missing="Your partner could not be found.">
-          {(record) => <PartnerForm key={record.id} partner={record} profile />}
-        </RecordState>
-      )}
-    </Stack>
+      </FormPage>
+    );
+  }
+  return (
+    <FormPage
+      title={TITLE}
+      width={1040}
+      card={false}
+      query={partner}
+      record={partner.data}
+      missing="Your partner could not be found."
+    >
+      {(record) => <PartnerForm partner={record} profile />}
+    </FormPage>
   );
 }

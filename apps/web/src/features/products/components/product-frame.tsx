@@ -6,10 +6,11 @@ import type { Product } from '@bloomline/contract';
 
 import { PageTitle, type Breadcrumb } from '@/ui';
 import { RecordState } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useProduct } from '../api/get-product';
 
-export const PRODUCTS_CRUMB: Breadcrumb = { label: 'PRODUCTS', to: '/products' };
+export const PRODUCTS_CRUMB: Breadcrumb = { label: 'PRODUCTS', to: paths.products.list };
 export const MISSING_PRODUCT = 'This product does not exist. It may have been removed.';
 
 export type ProductFrameProps = {

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 
 import { variantComponentRateBody } from '@bloomline/contract';
 
+import { useProfitCentres } from '@/api/lookups/profit-centres';
 import { ApiForm, useApiForm } from '@/ui';
 
-import { useProfitCentreOptions } from '../api/get-pickers';
 import { addRecipeLine, afterRecipeChange } from '../api/recipe-lines';
 import { ComponentPicker } from './component-picker';
 
@@ -21,7 +21,7 @@ export type RecipeLineFormProps = { productId: number; variantId: number };
  */
 export function RecipeLineForm({ productId, variantId }: RecipeLineFormProps) {
   const queryClient = useQueryClient();
-  const centres = useProfitCentreOptions();
+  const centres = useProfitCentres();
   const controller = useApiForm({
     initialValues: EMPTY,
     schema: variantComponentRateBody,

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { productListQuery, type ProductListItem } from '@bloomline/contract';
 
 import { actionsColumn, DateText, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useProducts } from '../api/get-products';
 import { ProductPicture } from '../components/product-picture';
@@ -52,7 +53,7 @@ const columns: DataColumn<ProductListItem>[] = [
     <>
       <Button
         component={Link}
-        to={`/products/${p.id}/variants`}
+        to={paths.products.variants(p.id)}
         size="compact-sm"
         variant="default"
         aria-label={`Variants of ${p.title}`}
@@ -61,7 +62,7 @@ const columns: DataColumn<ProductListItem>[] = [
       </Button>
       <Button
         component={Link}
-        to={`/products/${p.id}/partners`}
+        to={paths.products.partners(p.id)}
         size="compact-sm"
         variant="default"
         aria-label={`Partners of ${p.title}`}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ProductVariant } from '@bloomline/contract';
 
 import { DataTable, EMPTY_TEXT, Money, type DataColumn } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { PRODUCTS_CRUMB, ProductFrame } from '../components/product-frame';
 
@@ -12,7 +13,7 @@ const columnsFor = (productId: number): DataColumn<ProductVariant>[] => [
     key: 'title',
     header: 'Title',
     render: (v) => (
-      <Anchor component={Link} to={`/products/${productId}/variants/${v.id}`} size="sm" fw={500}>
+      <Anchor component={Link} to={paths.products.variant(productId, v.id)} size="sm" fw={500}>
         {v.title}
       </Anchor>
     ),

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { Component, Product, ProfitCentre } from '@bloomline/contract';
+import type { Product, ProfitCentre } from '@bloomline/contract';
 
 import { bodyOf, callsOf, invalid, pageOf, stubApi } from '@/test/api-stub';
+import { aComponent } from '@/test/records';
 import { renderApp } from '@/test/render';
 
 import { bouquet } from './products-test-data';
@@ -12,22 +13,7 @@ import { VariantPage } from './variant-page';
 
 afterEach(() => vi.restoreAllMocks());
 
-const component = (id: number, name: string): Component => ({
-  id,
-  name,
-  wholesale_excl_vat: 8.33,
-  container: false,
-  exclude_auto_calculations: false,
-  show_on_menu: true,
-  isCommission: true,
-  hasImage: false,
-  imageUrl: null,
-  unit_id: null,
-  colour_id: null,
-  unit: null,
-  colour: null,
-  ratesCount: 2,
-});
+const component = (id: number, name: string) => aComponent({ id, name, wholesale_excl_vat: 8.33 });
 const centres: ProfitCentre[] = [
   { id: 2, name: 'Retail', default_markup: 0.85, default_auto_update: true, rebate: 0, ratesCount: 3 },
   { id: 3, name: 'Corporate', default_markup: 0.5, default_auto_update: false, rebate: 0.1, ratesCount: 2 },

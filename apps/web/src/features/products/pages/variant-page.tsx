@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 
+import { paths } from '@/lib/paths';
 import { PRODUCTS_CRUMB, ProductFrame } from '../components/product-frame';
 import { RecipeLineForm } from '../components/recipe-line-form';
 import { RecipeTable } from '../components/recipe-table';
@@ -23,7 +24,7 @@ export function VariantPage() {
           title: variant && product ? `${product.title}: ${variant.title}` : 'Variant',
           breadcrumbs: [
             PRODUCTS_CRUMB,
-            { label: 'VARIANTS', to: product ? `/products/${product.id}/variants` : undefined },
+            { label: 'VARIANTS', to: product ? paths.products.variants(product.id) : undefined },
             { label: variant?.title ?? 'Variant' },
           ],
         };

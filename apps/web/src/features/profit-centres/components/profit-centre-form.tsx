@@ -1,6 +1,4 @@
 import { Checkbox, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 
 import {
   MARKUP_MAX,
@@ -11,19 +9,18 @@ import {
   type Repriced,
 } from '@bloomline/contract';
 
-import { componentRateKeys, invalidateResources, profitCentreKeys } from '@/lib/query-keys';
+import { componentRateKeys, profitCentreKeys } from '@/lib/query-keys';
 import {
   ApiForm,
   formatPercent,
-  FormButtons,
   fractionValue,
   PercentInput,
   percentText,
   SAVED_MESSAGE,
   typedNumbersSchema,
-  useApiForm,
-  useGoBack,
+  useRecordForm,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { saveProfitCentre } from '../api/save-profit-centre';
 
@@ -63,10 +60,8 @@ export function repricedMessage({ rates, variants }: Repriced): string {
 
 /** A profit centre's fields; Submit saves and returns to /profit-centres. */
 export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const goBack = useGoBack('/profit-centres');
-  const controller = useApiForm({
+  const controller = useRecordForm({
+    list: paths.profitCentres.list,
     initialValues: toFormValues(centre),
     schema,
     submit: (values) => saveProfitCentre(toBody(values), centre?.id),
@@ -74,14 +69,8 @@ export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
       saved.repriced && saved.repriced.rates > 0
         ? `${SAVED_MESSAGE} ${repricedMessage(saved.repriced)}`
         : SAVED_MESSAGE,
-    onSuccess: async (saved) => {
-      // Its rates' prices moved with it.
-      await invalidateResources(queryClient, [
-        { keys: profitCentreKeys, id: saved.data.id },
-        componentRateKeys,
-      ]);
-      await navigate('/profit-centres', { replace: true });
-    },
+    // Its rates' prices moved with it.
+    touches: (saved) => [{ keys: profitCentreKeys, id: saved.data.id }, componentRateKeys],
   });
   const { form } = controller;
 
@@ -89,15 +78,11 @@ export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {
     <ApiForm
       controller={controller}
       label={centre ? `Edit ${centre.name}` : 'Add a profit centre'}
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-          submitDisabled={form.getValues().name.trim() === ''}
-        />
-      }
+      buttons={{
+        submitLabel: 'Submit',
+        onCancel: controller.cancel,
+        submitDisabled: form.getValues().name.trim() === '',
+      }}
     >
       <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
       <PercentInput

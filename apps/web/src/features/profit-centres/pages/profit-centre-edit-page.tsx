@@ -1,33 +1,19 @@
-import { Paper, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import { PageTitle } from '@/ui';
-import { RecordState } from '@/ui/form';
+import { FormPage } from '@/ui/form';
+import { paths } from '@/lib/paths';
 
 import { useProfitCentreDetail } from '../api/get-profit-centre';
 import { ProfitCentreForm } from '../components/profit-centre-form';
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="md" maw={640}>
-      <PageTitle
-        title={title}
-        breadcrumbs={[{ label: 'Profit centres', to: '/profit-centres' }, { label: title }]}
-      />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        {children}
-      </Paper>
-    </Stack>
-  );
-}
+const parent = { label: 'Profit centres', to: paths.profitCentres.list };
 
 /** /profit-centres/add. */
 export function ProfitCentreAddPage() {
   return (
-    <Frame title="Add profit centre">
+    <FormPage title="Add profit centre" parent={parent} width={640}>
       <ProfitCentreForm />
-    </Frame>
+    </FormPage>
   );
 }
 
@@ -35,14 +21,15 @@ export function ProfitCentreAddPage() {
 export function ProfitCentreEditPage() {
   const centre = useProfitCentreDetail(Number(useParams().id));
   return (
-    <Frame title="Edit profit centre">
-      <RecordState
-        query={centre}
-        record={centre.data}
-        missing="This profit centre does not exist. It may have been removed."
-      >
-        {(record) => <ProfitCentreForm key={record.id} centre={record} />}
-      </RecordState>
-    </Frame>
+    <FormPage
+      title="Edit profit centre"
+      parent={parent}
+      width={640}
+      query={centre}
+      record={centre.data}
+      missing="This profit centre does not exist. It may have been removed."
+    >
+      {(record) => <ProfitCentreForm centre={record} />}
+    </FormPage>
   );
 }

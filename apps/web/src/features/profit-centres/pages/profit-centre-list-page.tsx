@@ -1,8 +1,10 @@
 import type { ProfitCentre } from '@bloomline/contract';
 
+import { useProfitCentres } from '@/api/lookups/profit-centres';
 import { actionsColumn, EditAction, formatPercent, ListPage, useListParams, type DataColumn } from '@/ui';
+import { paths } from '@/lib/paths';
 
-import { filterProfitCentres, useProfitCentres } from '../api/get-profit-centres';
+import { filterProfitCentres } from '../api/filter-profit-centres';
 
 /** Only the search lives in the address: the browser holds the whole list. */
 const address = {
@@ -35,7 +37,7 @@ const columns: DataColumn<ProfitCentre>[] = [
     visibleFrom: 'sm',
     render: (c) => (c.default_auto_update ? 'Yes' : 'No'),
   },
-  actionsColumn((c) => <EditAction to={`/profit-centres/${c.id}`} name={c.name} />),
+  actionsColumn((c) => <EditAction to={paths.profitCentres.edit(c.id)} name={c.name} />),
 ];
 
 export function ProfitCentreListPage() {
@@ -46,7 +48,7 @@ export function ProfitCentreListPage() {
   return (
     <ListPage
       title="Profit centres"
-      addTo="/profit-centres/add"
+      addTo={paths.profitCentres.add}
       search={{ value: params.q, onSearch: (q) => update({ q }), label: 'Search profit centres by name' }}
       columns={columns}
       rows={rows}

@@ -1,11 +1,9 @@
 import { TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 
 import { MEASURE_UNIT_HINTS, measureUnitBody, type MeasureUnit } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, useRecordForm } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { saveUnit } from '../api/save-unit';
 import { unitKeys } from '../api/unit-keys';
@@ -20,17 +18,12 @@ const HINT_BELOW = ['label', 'input', 'description', 'error'] as const;
 
 /** The unit's two fields; Add and EXIT for a new unit, Save and Cancel for an existing one. */
 export function UnitForm({ unit }: UnitFormProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const goBack = useGoBack('/units');
-  const controller = useApiForm({
+  const controller = useRecordForm({
+    list: paths.units.list,
     initialValues: { name: unit?.name ?? '', short_code: unit?.short_code ?? '' },
     schema: measureUnitBody,
     submit: (values) => saveUnit(values, unit?.id),
-    onSuccess: async (saved) => {
-      await invalidateResources(queryClient, [{ keys: unitKeys, id: saved.id }]);
-      await navigate('/units', { replace: true });
-    },
+    touches: (saved) => [{ keys: unitKeys, id: saved.id }],
   });
   const { form } = controller;
 
@@ -38,14 +31,11 @@ export function UnitForm({ unit }: UnitFormProps) {
     <ApiForm
       controller={controller}
       label={unit ? `Edit ${unit.name}` : 'Add a unit of measure'}
-      actions={
-        <FormButtons
-          submitLabel={unit ? 'Save' : 'Add'}
-          cancelLabel={unit ? 'Cancel' : 'EXIT'}
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
+      buttons={{
+        submitLabel: unit ? 'Save' : 'Add',
+        cancelLabel: unit ? 'Cancel' : 'EXIT',
+        onCancel: controller.cancel,
+      }}
     >
       <TextInput
         label="Name"

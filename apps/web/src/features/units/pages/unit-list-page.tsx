@@ -1,6 +1,7 @@
 import type { MeasureUnit } from '@bloomline/contract';
 
 import { actionsColumn, DeleteAction, EditAction, ListPage, useListParams, type DataColumn } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useDeleteUnit } from '../api/delete-unit';
 import { filterUnits, useUnits } from '../api/get-units';
@@ -25,7 +26,7 @@ export function UnitListPage() {
     { key: 'short_code', header: 'Short Code', render: (u) => u.short_code },
     actionsColumn((u) => (
       <>
-        <EditAction to={`/units/${u.id}`} name={u.name} />
+        <EditAction to={paths.units.edit(u.id)} name={u.name} />
         <DeleteAction name={u.name} onConfirm={() => remove.mutateAsync(u.id)} />
       </>
     )),
@@ -34,7 +35,7 @@ export function UnitListPage() {
   return (
     <ListPage
       title="Units of measure"
-      addTo="/units/add"
+      addTo={paths.units.add}
       search={{ value: params.q, onSearch: (q) => update({ q }), label: 'Search units by name' }}
       columns={columns}
       rows={rows}

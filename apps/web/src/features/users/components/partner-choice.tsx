@@ -1,10 +1,9 @@
-import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import type { PartnerRef } from '@bloomline/contract';
 
-import { usePartnerOptions } from '../api/get-partner-options';
+import { partnerChoices, partnerLookupQuery } from '@/api/lookups/partners';
+import { RemoteSelect } from '@/ui';
 
 export type PartnerChoiceProps = {
   value: string | null;
@@ -16,39 +15,19 @@ export type PartnerChoiceProps = {
 
 /** The partner a partner user works for: searched on the server by name as the user types. */
 export function PartnerChoice({ value, onChange, current, error }: PartnerChoiceProps) {
-  const [search, setSearch] = useState('');
-  // The chosen partner, remembered so its name shows whatever the latest search found.
-  const [known, setKnown] = useState(current ?? null);
-  const [q] = useDebouncedValue(search, 300);
-  const selectedLabel = known && String(known.id) === value ? known.name : undefined;
-  // While the box shows the chosen name, list every partner rather than that one name.
-  const options = usePartnerOptions(q === selectedLabel ? '' : q.trim());
-
-  const items = (options.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
-  if (known && String(known.id) === value && !items.some((i) => i.value === value)) {
-    items.unshift({ value, label: known.name });
-  }
-
   return (
-    <Select
+    <RemoteSelect
       label="Partner"
       required
       placeholder="Search for a partner"
-      data={items}
       value={value}
-      onChange={(next, option) => {
-        setKnown(next ? { id: Number(next), name: option.label } : null);
-        onChange(next);
-      }}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server searched already; the box's own filter would hide what it found.
-      filter={({ options: all }) => all}
+      onChange={(next) => onChange(next)}
+      query={partnerLookupQuery}
+      options={partnerChoices}
+      current={current ? { value: String(current.id), label: current.name } : null}
       limit={100}
-      nothingFoundMessage={options.isFetching ? 'Loading…' : 'Nothing found.'}
-      error={error ?? (options.isError ? 'Could not load the partners.' : undefined)}
-      comboboxProps={{ withinPortal: true }}
+      error={error}
+      loadError={() => 'Could not load the partners.'}
     />
   );
 }

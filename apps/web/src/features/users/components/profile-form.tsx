@@ -6,7 +6,8 @@ import { profileBody, type CurrentUser } from '@bloomline/contract';
 
 import { invalidateResources } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, useApiForm, useGoBack } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { saveProfile } from '../api/save-user';
 import { userKeys } from '../api/user-keys';
@@ -16,7 +17,7 @@ import { ProfileFields } from './profile-fields';
 export function ProfileForm({ me }: { me: CurrentUser }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const goBack = useGoBack('/dashboard');
+  const goBack = useGoBack(paths.dashboard);
   const { setCurrentUser } = useSession();
   const controller = useApiForm({
     initialValues: { name: me.name, email: me.email, phoneNumber: me.phoneNumber ?? '' },
@@ -26,23 +27,12 @@ export function ProfileForm({ me }: { me: CurrentUser }) {
       // The answer is the current user, as GET /api/me gives it: the header greets the new name at once.
       setCurrentUser(saved);
       await invalidateResources(queryClient, [{ keys: userKeys, id: saved.id }]);
-      await navigate('/dashboard', { replace: true });
+      await navigate(paths.dashboard, { replace: true });
     },
   });
 
   return (
-    <ApiForm
-      controller={controller}
-      label="My profile"
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
-    >
+    <ApiForm controller={controller} label="My profile" buttons={{ submitLabel: 'Submit', onCancel: goBack }}>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="sm">
           <ProfileFields form={controller.form} />

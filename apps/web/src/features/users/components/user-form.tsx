@@ -1,7 +1,5 @@
 import { Checkbox, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 
 import {
   partnerSideOf,
@@ -14,9 +12,9 @@ import {
   type UserRecord,
 } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
-import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
+import { ApiForm, useRecordForm } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useRoles } from '../api/get-roles';
 import { userKeys } from '../api/user-keys';
@@ -83,21 +81,18 @@ function RoleChoice(props: { value: string; onChange: (value: string) => void; e
  * only), 'Can view partner statements' and enabled; on their own record only name, e-mail and phone.
  */
 export function UserForm({ user }: { user?: UserRecord }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const goBack = useGoBack('/users');
   const session = useSession();
   const own = user !== undefined && user.id === session.user?.id;
-  const controller = useApiForm({
+  const controller = useRecordForm({
+    list: paths.users.list,
     initialValues: toFormValues(user),
     schema: own ? profileBody : user ? userUpdateBody : userBody,
     submit: (values) => saveUser(requestOf(values, own), user?.id),
-    onSuccess: async (saved) => {
-      // Saving oneself answers the current user: the header shows the new name at once.
+    // Saving oneself answers the current user: the header shows the new name at once.
+    onSaved: (saved) => {
       if (own) session.setCurrentUser(saved as CurrentUser);
-      await invalidateResources(queryClient, [{ keys: userKeys, id: saved.id }]);
-      await navigate('/users', { replace: true });
     },
+    touches: (saved) => [{ keys: userKeys, id: saved.id }],
   });
   const { form } = controller;
   const values = form.getValues();
@@ -107,14 +102,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
     <ApiForm
       controller={controller}
       label={user ? `Edit ${user.name}` : 'Add user'}
-      actions={
-        <FormButtons
-          submitLabel="Submit"
-          cancelLabel="Cancel"
-          onCancel={goBack}
-          pending={controller.pending}
-        />
-      }
+      buttons={{ submitLabel: 'Submit', onCancel: controller.cancel }}
     >
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="sm">

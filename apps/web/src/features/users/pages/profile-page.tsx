@@ -1,7 +1,5 @@
-import { Stack } from '@mantine/core';
-
 import { useUser } from '@/session/session-context';
-import { PageTitle } from '@/ui';
+import { FormPage } from '@/ui/form';
 
 import { ProfileForm } from '../components/profile-form';
 
@@ -9,9 +7,8 @@ import { ProfileForm } from '../components/profile-form';
 export function ProfilePage() {
   const me = useUser();
   return (
-    <Stack gap="md" maw={760}>
-      <PageTitle title="My profile" />
+    <FormPage title="My profile" width={760} card={false}>
       <ProfileForm key={me.id} me={me} />
-    </Stack>
+    </FormPage>
   );
 }

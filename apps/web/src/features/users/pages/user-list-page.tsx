@@ -14,6 +14,7 @@ import {
   useListParams,
   type DataColumn,
 } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useUsers } from '../api/get-users';
 import { toggleUserEnabled } from '../api/save-user';
@@ -60,7 +61,7 @@ const columns = (meId: number): DataColumn<UserListItem>[] => [
   { key: 'enabled', header: 'Enabled', render: (u) => (u.enabled ? 'Yes' : 'No') },
   actionsColumn((u) => (
     <>
-      <EditAction to={`/users/${u.id}`} name={u.name} />
+      <EditAction to={paths.users.edit(u.id)} name={u.name} />
       {u.id !== meId && <EnabledAction user={u} />}
     </>
   )),
@@ -75,7 +76,7 @@ export function UserListPage() {
   return (
     <ListPage
       title="Users"
-      addTo="/users/add"
+      addTo={paths.users.add}
       search={{
         value: params.q ?? '',
         onSearch: (q) => update({ q }),

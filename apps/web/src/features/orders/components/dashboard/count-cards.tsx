@@ -3,15 +3,16 @@ import { Link } from 'react-router';
 
 import type { DashboardCounts } from '@bloomline/contract';
 
+import { paths } from '@/lib/paths';
 import { useDashboardCounts } from '../../api/get-dashboard-counts';
 import { QueryError } from '../query-error';
 
 /** The four cards of part 1, point 2, each leading to the list it counts. */
 export const COUNT_CARDS: { key: keyof DashboardCounts; label: string; to: string }[] = [
-  { key: 'awaitingAcceptance', label: 'Awaiting acceptance', to: '/orders/open' },
-  { key: 'acceptedOrders', label: 'Accepted', to: '/orders/accepted' },
-  { key: 'ordersInProgress', label: 'Out for delivery', to: '/orders/fulfilled' },
-  { key: 'forDeliveryToday', label: 'For delivery today', to: '/orders/today' },
+  { key: 'awaitingAcceptance', label: 'Awaiting acceptance', to: paths.orders.list('open') },
+  { key: 'acceptedOrders', label: 'Accepted', to: paths.orders.list('accepted') },
+  { key: 'ordersInProgress', label: 'Out for delivery', to: paths.orders.list('fulfilled') },
+  { key: 'forDeliveryToday', label: 'For delivery today', to: paths.orders.today },
 ];
 
 export function CountCards() {

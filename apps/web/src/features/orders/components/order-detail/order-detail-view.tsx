@@ -5,6 +5,7 @@ import type { OrderDetail } from '@bloomline/contract';
 
 import { useUser } from '@/session/session-context';
 import { PageTitle } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { PartnerOrderActions } from '../workflow/partner-order-actions';
 import { AdjustmentsSection } from './adjustments-section';
@@ -25,7 +26,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
     <>
       <PageTitle
         title={`Order ${order.name}`}
-        breadcrumbs={[{ label: 'Dashboard', to: '/dashboard' }, { label: order.name }]}
+        breadcrumbs={[{ label: 'Dashboard', to: paths.dashboard }, { label: order.name }]}
         actions={
           isStaff && (
             <Button

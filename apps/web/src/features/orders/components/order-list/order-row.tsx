@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { OrderSummary } from '@bloomline/contract';
 
 import { DateText, Money, RecordCard, StatusBadge } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { recipientName } from '../recipient-name';
 import { OrderLinesBreakdown } from './order-lines-breakdown';
@@ -55,7 +56,7 @@ export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boo
           Lines<VisuallyHidden> of {order.name}</VisuallyHidden>
         </Button>
       )}
-      <Button component={Link} to={`/order/${order.id}`} size="xs">
+      <Button component={Link} to={paths.order(order.id)} size="xs">
         View<VisuallyHidden> order {order.name}</VisuallyHidden>
       </Button>
     </>

@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 
-import { usePartners } from '../../api/get-partners';
+import { usePartnerLookup } from '@/api/lookups/partners';
 
 export type PartnerPickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: number | undefined;
@@ -9,7 +9,7 @@ export type PartnerPickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange'
 
 /** Staff only: narrows a list to the orders with a line of one partner. Searches as you type. */
 export function PartnerPicker({ value, onChange, label = 'Partner', ...rest }: PartnerPickerProps) {
-  const partners = usePartners();
+  const partners = usePartnerLookup();
   const data = (partners.data ?? []).map((p) => ({
     value: String(p.id),
     label: p.city ? `${p.name} (${p.city})` : p.name,

@@ -14,6 +14,7 @@ import {
 } from '@bloomline/contract';
 
 import { ConfirmAction } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { useOrderAction } from '../../api/post-order-action';
 import { actionVariant } from './action-style';
@@ -40,7 +41,7 @@ export function PartnerOrderActions({ orderId, status }: PartnerOrderActionsProp
   const run = async (action: OrderAction, reason?: string) => {
     const done = await runWorkflow(() => orderAction.mutateAsync({ action, reason }));
     // Un-accepting takes the order off the partner's list: nothing is left to show here.
-    if (done && action === 'un-accept') void navigate('/dashboard');
+    if (done && action === 'un-accept') void navigate(paths.dashboard);
   };
 
   return (

@@ -1,13 +1,13 @@
-import { Button, Group, Radio, ScrollArea, Stack, Switch, Text } from '@mantine/core';
+import { Button, Radio, ScrollArea, Stack, Switch, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 
-import { LINE_ACTIONS, type ErrorBag } from '@bloomline/contract';
+import { LINE_ACTIONS } from '@bloomline/contract';
 
-import { isApiError } from '@/api/client';
-import { Dialog, FieldErrors, FormError, SearchInput, errorMessage } from '@/ui';
+import { Dialog, SearchInput, errorMessage } from '@/ui';
 
 import { useLineCandidates } from '../../api/get-line-candidates';
 import { CandidateOption } from './candidate-option';
+import { WorkflowForm } from './workflow-form';
 
 export const REASSIGN_TITLE = 'Assign partner';
 
@@ -32,28 +32,9 @@ function ReassignForm({ lineId, onClose, onAssign }: Omit<ReassignDialogProps, '
   const [all, setAll] = useState(false);
   const [q, setQ] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [bag, setBag] = useState<ErrorBag | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const candidates = useLineCandidates(lineId, all, q);
   // A choice hidden by a new search or by the switch is no longer a choice.
   const chosen = candidates.data?.some((c) => String(c.partner.id) === selected) ? selected : null;
-
-  const submit = async () => {
-    if (!chosen || busy) return;
-    setBusy(true);
-    setBag(null);
-    setFailure(null);
-    try {
-      await onAssign(Number(chosen));
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setBag(error.errors);
-      else setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   let list;
   if (candidates.isPending) list = <Text size="sm">loading ...</Text>;
@@ -77,47 +58,35 @@ function ReassignForm({ lineId, onClose, onAssign }: Omit<ReassignDialogProps, '
     );
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <WorkflowForm
+      send={chosen === null ? null : () => onAssign(Number(chosen))}
+      field="partner_id"
+      submitLabel="Assign"
+      onClose={onClose}
     >
-      <Stack gap="sm">
-        <Text size="sm">{LINE_ACTIONS.assign.confirm}</Text>
-        <div>
-          <Switch
-            label="Show all partners"
-            checked={all}
-            onChange={(e) => setAll(e.currentTarget.checked)}
-            aria-describedby={scopeId}
-          />
-          <Text id={scopeId} size="xs" c="dimmed" mt={4}>
-            {all ? 'Every partner, nearest first.' : 'Partners who deliver to this address, nearest first.'}
-          </Text>
-        </div>
-        <SearchInput value={q} onSearch={setQ} label="Search partners" placeholder="Search partners" />
-        <Radio.Group
-          value={chosen}
-          onChange={setSelected}
-          label="Partner"
-          aria-busy={candidates.isFetching || undefined}
-        >
-          <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars mt="xs">
-            {list}
-          </ScrollArea.Autosize>
-        </Radio.Group>
-        <FieldErrors errors={bag} field="partner_id" />
-        <FormError error={failure} />
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!chosen} loading={busy}>
-            Assign
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Text size="sm">{LINE_ACTIONS.assign.confirm}</Text>
+      <div>
+        <Switch
+          label="Show all partners"
+          checked={all}
+          onChange={(e) => setAll(e.currentTarget.checked)}
+          aria-describedby={scopeId}
+        />
+        <Text id={scopeId} size="xs" c="dimmed" mt={4}>
+          {all ? 'Every partner, nearest first.' : 'Partners who deliver to this address, nearest first.'}
+        </Text>
+      </div>
+      <SearchInput value={q} onSearch={setQ} label="Search partners" placeholder="Search partners" />
+      <Radio.Group
+        value={chosen}
+        onChange={setSelected}
+        label="Partner"
+        aria-busy={candidates.isFetching || undefined}
+      >
+        <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars mt="xs">
+          {list}
+        </ScrollArea.Autosize>
+      </Radio.Group>
+    </WorkflowForm>
   );
 }

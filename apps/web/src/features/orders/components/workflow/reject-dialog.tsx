@@ -1,12 +1,12 @@
 import { Button, Group, Loader, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
-import { rejectBody, toErrorBag, type ErrorBag } from '@bloomline/contract';
+import { rejectBody, toErrorBag } from '@bloomline/contract';
 
-import { isApiError } from '@/api/client';
-import { Dialog, FieldErrors, FormError, errorMessage } from '@/ui';
+import { Dialog, errorMessage } from '@/ui';
 
 import { useRejectReasons } from '../../api/get-reject-reasons';
+import { WorkflowForm } from './workflow-form';
 
 export const OTHER_REASON = 'Other';
 
@@ -34,9 +34,6 @@ function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 
   const reasons = useRejectReasons();
   const [choice, setChoice] = useState<string | null>(null);
   const [other, setOther] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [bag, setBag] = useState<ErrorBag | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const isOther = choice === OTHER_REASON;
   const reason = isOther ? other.trim() : (choice ?? '');
@@ -45,75 +42,48 @@ function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 
   const refused = checked && !checked.success ? toErrorBag(checked.error.issues) : null;
   const ready = reason.length > 0 && refused === null;
 
-  const submit = async () => {
-    if (!ready || busy) return;
-    setBusy(true);
-    setBag(null);
-    setFailure(null);
-    try {
-      await onSubmit(reason);
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setBag(error.errors);
-      else setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <WorkflowForm
+      send={ready ? () => onSubmit(reason) : null}
+      field="reason"
+      refused={refused}
+      submitLabel="Submit"
+      onClose={onClose}
     >
-      <Stack gap="sm">
-        {description && <Text size="sm">{description}</Text>}
-        <Radio.Group label="Reason" value={choice} onChange={setChoice} required>
-          <Stack gap="xs" mt="xs">
-            {reasons.isPending && (
-              <Group gap="xs">
-                <Loader size="xs" aria-hidden />
-                <Text size="sm">loading ...</Text>
-              </Group>
-            )}
-            {reasons.isError && (
-              <Text size="sm" c="red.9">
-                Could not load the reasons: {errorMessage(reasons.error)}{' '}
-                <Button variant="subtle" size="compact-sm" onClick={() => void reasons.refetch()}>
-                  Retry
-                </Button>
-              </Text>
-            )}
-            {reasons.data?.map((r) => (
-              <Radio key={r} value={r} label={r} />
-            ))}
-            <Radio value={OTHER_REASON} label={OTHER_REASON} />
-          </Stack>
-        </Radio.Group>
-        {isOther && (
-          <Textarea
-            label="Other reason"
-            value={other}
-            onChange={(e) => setOther(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            required
-            data-autofocus
-          />
-        )}
-        <FieldErrors errors={refused ?? bag} field="reason" />
-        <FormError error={failure} />
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!ready} loading={busy}>
-            Submit
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      {description && <Text size="sm">{description}</Text>}
+      <Radio.Group label="Reason" value={choice} onChange={setChoice} required>
+        <Stack gap="xs" mt="xs">
+          {reasons.isPending && (
+            <Group gap="xs">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm">loading ...</Text>
+            </Group>
+          )}
+          {reasons.isError && (
+            <Text size="sm" c="red.9">
+              Could not load the reasons: {errorMessage(reasons.error)}{' '}
+              <Button variant="subtle" size="compact-sm" onClick={() => void reasons.refetch()}>
+                Retry
+              </Button>
+            </Text>
+          )}
+          {reasons.data?.map((r) => (
+            <Radio key={r} value={r} label={r} />
+          ))}
+          <Radio value={OTHER_REASON} label={OTHER_REASON} />
+        </Stack>
+      </Radio.Group>
+      {isOther && (
+        <Textarea
+          label="Other reason"
+          value={other}
+          onChange={(e) => setOther(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          required
+          data-autofocus
+        />
+      )}
+    </WorkflowForm>
   );
 }

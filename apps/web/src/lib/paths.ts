@@ -1,0 +1,80 @@
+/**
+ * Every screen's address, in one place: router.tsx declares its routes from the patterns here, and every link,
+ * navigation, breadcrumb and menu entry builds its address from the same entries, so renaming a route is one
+ * edit here and a type error wherever an entry it removed was used.
+ */
+
+type Id = number | string;
+
+/** The names of a pattern's parameters, in order: '/a/:x/b/:y' → ['x', 'y']. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamNames<Rest>]
+  : P extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
+
+/** One value per name (a mapped tuple stays a tuple only over a type parameter). */
+type ValuesOf<Names extends string[]> = { [K in keyof Names]: Id };
+/** One value per parameter, in the pattern's order. */
+type ParamValues<P extends string> = ValuesOf<ParamNames<P>>;
+
+/** An address with parameters: call it with their values; `pattern` is what the router declares. */
+export type RouteBuilder<P extends string> = ((...values: ParamValues<P>) => string) & { pattern: P };
+
+/** The builder of a pattern's addresses: each `:name` in turn takes the next value. */
+export function route<P extends string>(pattern: P): RouteBuilder<P> {
+  const build = (...values: Id[]) => {
+    let next = 0;
+    return pattern.replace(/:[A-Za-z]+/g, () => encodeURIComponent(String(values[next++])));
+  };
+  return Object.assign(build as (...values: ParamValues<P>) => string, { pattern });
+}
+
+/** A list with its add and edit screens: `<base>`, `<base>/add`, `<base>/:<param>`. */
+const area = <B extends string, P extends string = 'id'>(base: B, param: P = 'id' as P) => ({
+  list: base,
+  add: `${base}/add` as const,
+  edit: route(`${base}/:${param}` as const),
+});
+
+export const paths = {
+  home: '/',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: route('/reset-password/:token'),
+  changePassword: '/change-password',
+  dashboard: '/dashboard',
+  orders: {
+    today: '/orders/today',
+    /** A list of orders by status ('open', 'accepted', … 'unassigned', 'returns'). */
+    list: route('/orders/:status'),
+  },
+  order: route('/order/:id'),
+  partners: {
+    ...area('/partners', 'partnerId'),
+    products: route('/partners/:partnerId/products'),
+    /** A partner user's own partner. */
+    profile: '/partners/profile',
+    outOfOffice: area('/partners/out-of-office'),
+  },
+  users: { ...area('/users', 'userId'), profile: '/users/profile' },
+  locations: area('/locations'),
+  products: {
+    list: '/products',
+    variants: route('/products/:productId/variants'),
+    variant: route('/products/:productId/variants/:variantId'),
+    partners: route('/products/:productId/partners'),
+  },
+  profitCentres: area('/profit-centres'),
+  components: { ...area('/components'), bulkEdit: '/components/bulk-edit' },
+  componentRates: route('/componentrates/:id'),
+  units: area('/units'),
+  colours: area('/colours'),
+  customers: '/customers',
+  companies: '/companies',
+  audit: '/audit',
+  // Areas still to be built (router.tsx's NOT_BUILT).
+  reporting: '/reporting',
+  statements: '/statements',
+  xero: '/system/xero',
+} as const;

@@ -25,7 +25,7 @@ describe('the shared lookups', () => {
       const client = new QueryClient();
       client.setQueryData(options.queryKey, []);
       expect(options.staleTime).toBe(LOOKUP_CACHE.staleTime);
-      expect(LOOKUP_CACHE.staleTime).toBe(5 * 60_000);
+      expect(LOOKUP_CACHE.staleTime).toBe(60_000);
 
       await invalidateResources(client, [componentRateKeys]);
       expect(client.getQueryState(options.queryKey)?.isInvalidated).toBe(false);

@@ -88,15 +88,8 @@ export const getOrder = async (page: Page, id: number) =>
 export const dashboardCounts = async (page: Page) =>
   (await apiGet<{ data: DashboardCounts }>(page, '/api/dashboard')).data;
 
-/** Today in Johannesburg as 'YYYY-MM-DD', the server's "today". */
-export function todayInJohannesburg(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Johannesburg',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+/** Today in Johannesburg as 'YYYY-MM-DD': the server's "today", by the contract's one rule. */
+export { todayInJohannesburg } from '@bloomline/contract';
 
 /** 'YYYY-MM-DD' as the app shows a day: 'Mon 05 Jan 2024'. */
 export function formatDay(isoDay: string): string {

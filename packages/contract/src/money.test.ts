@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import { componentBody } from './components';
-import { formatMoney, formatPercent, parseMoney, parsePercent, percentInText, toCents } from './money';
+import {
+  formatCount,
+  formatMoney,
+  formatPercent,
+  parseMoney,
+  parsePercent,
+  percentInText,
+  toCents,
+} from './money';
 import { onPay, toCents as pricingToCents } from './pricing';
 import { toErrorBag } from './validation';
 
@@ -154,5 +162,16 @@ describe('toCents: the one rand-to-cents conversion', () => {
 
   it('is the same function the price formulas use', () => {
     expect(pricingToCents).toBe(toCents);
+  });
+});
+
+describe('formatCount: a count with its thousands split as money splits them', () => {
+  it('writes whole numbers with plain spaces between groups of three', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1 000');
+    expect(formatCount(1204330)).toBe('1 204 330');
+    expect(formatCount(-12345)).toBe('-12 345');
+    expect(formatMoney(1204330)).toBe(`R ${formatCount(1204330)},00`);
   });
 });

@@ -20,6 +20,10 @@ export type Parsed = { ok: true; value: number } | { ok: false; message: string 
 /** Digits in groups of three after the first, split by spaces. */
 const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
+/** A count as screens write it, thousands split like money's: 1204330 → '1 204 330'. */
+export const formatCount = (count: number): string =>
+  (count < 0 ? '-' : '') + groupDigits(String(Math.trunc(Math.abs(count))));
+
 /**
  * Rand to whole cents, rounded half away from zero, without the float error of `x * 100` (1.005 rand is
  * 101 cents, not 100). The one conversion: formulas (pricing.ts) and formatting both use it.

@@ -5,6 +5,9 @@
 import { percentInText, toCents } from './money';
 
 export { toCents };
+
+/** South Africa's VAT rate: the `vat` setting when none is stored, and what the demo data starts with. */
+export const DEFAULT_VAT = 0.15;
 export const toRand = (cents: number) => Math.round(cents) / 100;
 
 /** Fractions (markup, rebate, VAT) are kept to four decimal places (12.34 % = 0.1234), as the columns are. */

@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 
+import { DEFAULT_VAT } from '@bloomline/contract';
+
 import type { DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -12,8 +14,8 @@ export async function readSettings(db: DbOrTx) {
   return { vat: vatSetting(value('vat')), statements: value('features.statements') !== false };
 }
 
-/** The `vat` setting's stored value as a fraction; 0.15 when it is missing or not a number. */
+/** The `vat` setting's stored value as a fraction; DEFAULT_VAT when it is missing or not a number. */
 export function vatSetting(value: unknown): number {
-  const vat = Number(value ?? 0.15);
-  return Number.isFinite(vat) ? vat : 0.15;
+  const vat = Number(value ?? DEFAULT_VAT);
+  return Number.isFinite(vat) ? vat : DEFAULT_VAT;
 }

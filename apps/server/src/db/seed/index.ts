@@ -1,7 +1,7 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 
-import type { AuditRecordType } from '@bloomline/contract';
+import { DEFAULT_VAT, type AuditRecordType } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../client';
 import * as schema from '../schema';
@@ -43,7 +43,7 @@ export interface SeedSummary {
   ms: number;
 }
 
-const VAT = 0.15;
+const VAT = DEFAULT_VAT;
 /** Orders generated and inserted together: bounded memory at any size. */
 const CHUNK = 2000;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_REJECT_REASONS } from '@bloomline/contract';
+import { DEFAULT_REJECT_REASONS, DEFAULT_VAT } from '@bloomline/contract';
 import { hash } from '@node-rs/argon2';
 
 import type { DbOrTx } from '../client';
@@ -38,7 +38,7 @@ export async function seedPeople(db: DbOrTx, clock: Clock, partnerList: readonly
     { id: ROLE_STAFF, name: 'Admin', slug: 'admin' },
   ]);
   await insertMany(db, settings, [
-    { key: 'vat', value: 0.15 },
+    { key: 'vat', value: DEFAULT_VAT },
     { key: 'features.statements', value: true },
   ]);
   await insertMany(

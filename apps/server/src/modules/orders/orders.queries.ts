@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
 import type { DashboardCounts, LineStatus, OrderFilter, OrderListQuery } from '@bloomline/contract';
-import { buildPageMeta, LINE_STATUSES, todayInJohannesburg } from '@bloomline/contract';
+import { buildPageMeta, DEFAULT_PER_PAGE, LINE_STATUSES, todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, sqlInteger } from '../../lib/paged-list';
@@ -193,7 +193,7 @@ export async function listOrders(
       filter: query.filter,
       sd: query.sd,
       ed: query.ed,
-      per_page: query.per_page === 15 ? undefined : query.per_page,
+      per_page: query.per_page === DEFAULT_PER_PAGE ? undefined : query.per_page,
     },
   });
   return { data: rows.map((r) => toSummary(viewer, r, r.lines)), meta };

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
-import { AUDIT_COUNTED_UP_TO, auditListQuery, type AuditEntry } from '@bloomline/contract';
+import { AUDIT_COUNTED_UP_TO, auditListQuery, formatCount, type AuditEntry } from '@bloomline/contract';
 
 import {
   actionsColumn,
@@ -23,7 +23,7 @@ export const AUDIT_TITLE = 'Audit';
 
 /** "About 1,204,330 entries" past what the server counts exactly, else the count. */
 function totalText(total: number): string {
-  const n = total.toLocaleString('en-ZA');
+  const n = formatCount(total);
   if (total >= AUDIT_COUNTED_UP_TO) return `About ${n} entries`;
   return `${n} ${total === 1 ? 'entry' : 'entries'}`;
 }

@@ -1,19 +1,17 @@
 import type { ProfitCentre } from '@bloomline/contract';
 
 import { useProfitCentres } from '@/api/lookups/profit-centres';
-import { actionsColumn, EditAction, formatPercent, ListPage, useListParams, type DataColumn } from '@/ui';
+import {
+  actionsColumn,
+  EditAction,
+  filterByName,
+  formatPercent,
+  ListPage,
+  searchOnlyAddress,
+  useListParams,
+  type DataColumn,
+} from '@/ui';
 import { paths } from '@/lib/paths';
-
-import { filterProfitCentres } from '../api/filter-profit-centres';
-
-/** Only the search lives in the address: the browser holds the whole list. */
-const address = {
-  shape: { q: true },
-  parse: (raw: unknown) => {
-    const q = (raw as { q?: unknown }).q;
-    return { q: typeof q === 'string' ? q.trim().slice(0, 100) : '' };
-  },
-};
 
 const columns: DataColumn<ProfitCentre>[] = [
   { key: 'name', header: 'Name', render: (c) => c.name },
@@ -41,9 +39,9 @@ const columns: DataColumn<ProfitCentre>[] = [
 ];
 
 export function ProfitCentreListPage() {
-  const { params, update } = useListParams(address);
+  const { params, update } = useListParams(searchOnlyAddress);
   const centres = useProfitCentres();
-  const rows = centres.data ? filterProfitCentres(centres.data, params.q) : undefined;
+  const rows = centres.data ? filterByName(centres.data, params.q) : undefined;
 
   return (
     <ListPage

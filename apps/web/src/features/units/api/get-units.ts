@@ -14,9 +14,3 @@ export const unitsQueryOptions = () =>
   queryOptions({ queryKey: unitKeys.list({}), queryFn: ({ signal }) => getUnits(signal) });
 
 export const useUnits = () => useQuery(unitsQueryOptions());
-
-/** Case-insensitive contains on the name (part 2: the list is small, so the browser searches it). */
-export function filterUnits(units: readonly MeasureUnit[], q: string): MeasureUnit[] {
-  const needle = q.trim().toLocaleLowerCase();
-  return needle ? units.filter((u) => u.name.toLocaleLowerCase().includes(needle)) : [...units];
-}

@@ -1,25 +1,25 @@
 import type { MeasureUnit } from '@bloomline/contract';
 
-import { actionsColumn, DeleteAction, EditAction, ListPage, useListParams, type DataColumn } from '@/ui';
+import {
+  actionsColumn,
+  DeleteAction,
+  EditAction,
+  filterByName,
+  ListPage,
+  searchOnlyAddress,
+  useListParams,
+  type DataColumn,
+} from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { useDeleteUnit } from '../api/delete-unit';
-import { filterUnits, useUnits } from '../api/get-units';
-
-/** Only the search lives in the address: the browser holds the whole list. */
-const unitAddress = {
-  shape: { q: true },
-  parse: (raw: unknown) => {
-    const q = (raw as { q?: unknown }).q;
-    return { q: typeof q === 'string' ? q.trim().slice(0, 100) : '' };
-  },
-};
+import { useUnits } from '../api/get-units';
 
 export function UnitListPage() {
-  const { params, update } = useListParams(unitAddress);
+  const { params, update } = useListParams(searchOnlyAddress);
   const units = useUnits();
   const remove = useDeleteUnit();
-  const rows = units.data ? filterUnits(units.data, params.q) : undefined;
+  const rows = units.data ? filterByName(units.data, params.q) : undefined;
 
   const columns: DataColumn<MeasureUnit>[] = [
     { key: 'name', header: 'Unit Name', render: (u) => u.name },

@@ -85,6 +85,21 @@ const notesRoutes: FastifyPluginAsyncZod<{ notes: ReturnType<typeof notesService
   );
 };
 
+/** The same area's record routes in one declaration, at another address: they must match the above. */
+const memoRoutes: FastifyPluginAsyncZod<{ notes: ReturnType<typeof notesService> }> = async (
+  zodApp,
+  { notes },
+) => {
+  const routes = await areaRoutes(zodApp, { tags: ['notes'], forms: true });
+  routes.records('/api/memos', notes, {
+    body: noteBody,
+    record: note,
+    spoofable: true,
+    summaries: { get: 'One note', create: 'Create a note', update: 'Update a note', remove: 'Delete a note' },
+    removeErrors: [409],
+  });
+};
+
 const auditOf = (id: number) =>
   h.database.db
     .select()
@@ -127,6 +142,7 @@ beforeAll(async () => {
     schemas.set(`${[route.method].flat().join('|')} ${route.url}`, route.schema ?? {});
   });
   await app.register(notesRoutes, { notes: notesService() });
+  await app.register(memoRoutes, { notes: notesService() });
   await app.ready();
 });
 afterAll(async () => {
@@ -229,5 +245,32 @@ describe('the route kit', () => {
     expect(schemas.get('GET /api/notes')).toMatchObject({ tags: ['notes'], summary: 'Every note' });
     expect(schemas.get('GET /api/notes')).not.toHaveProperty('consumes');
     expect(responseCodes('GET /api/notes')).toEqual(['200']);
+  });
+
+  it("declares a record's four routes in one `records` call exactly as the single declarations do", async () => {
+    for (const route of [
+      'GET /api/notes/:id',
+      'POST /api/notes',
+      'PUT|POST /api/notes/:id',
+      'DELETE /api/notes/:id',
+    ]) {
+      const memo = route.replace('/api/notes', '/api/memos');
+      expect(schemas.get(memo), memo).toEqual(schemas.get(route));
+    }
+
+    const created = await app.inject({ method: 'POST', url: '/api/memos', payload: { name: 'Memo' } });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ data: { id: number } }>().data;
+    const spoofed = await app.inject({
+      method: 'POST',
+      url: `/api/memos/${String(id)}`,
+      ...multipart({ _method: 'PUT', name: 'Memo 2' }),
+    });
+    expect(spoofed.json()).toEqual({ data: { id, name: 'Memo 2' } });
+    expect((await app.inject({ method: 'GET', url: `/api/memos/${String(id)}` })).json()).toEqual({
+      data: { id, name: 'Memo 2' },
+    });
+    expect((await app.inject({ method: 'DELETE', url: `/api/memos/${String(id)}` })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `/api/memos/${String(id)}` })).statusCode).toBe(404);
   });
 });

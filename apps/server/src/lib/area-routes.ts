@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { dataOf } from '@bloomline/contract';
+import { dataOf, idParams } from '@bloomline/contract';
 
 import { FORM_TYPES, formsPlugin, spoofable } from '../plugins/forms';
 import { currentUser } from '../plugins/session';
@@ -45,6 +45,27 @@ type Answer<D> = { data: D; answer?: never } | { answer: D; data?: never };
 type Result<D> = Promise<D extends Schema ? z.input<D> : never>;
 
 type Handler<P, Q, B, R> = (context: RouteContext<P, Q, B>) => R;
+
+/** A service of the usual shape: what `records` calls for a record's own routes. */
+export interface RecordService<Body, Record> {
+  get?: (id: number) => Promise<Record>;
+  create: (userId: number, body: Body) => Promise<Record>;
+  update: (userId: number, id: number, body: Body) => Promise<Record>;
+  remove?: (userId: number, id: number) => Promise<unknown>;
+}
+
+/** The `records` declaration: the record's shapes and each route's summary (no summary, no route). */
+interface RecordsSpec<B, D> {
+  body: B;
+  record: D;
+  /** The update also answers a POST with `_method=PUT` (the original client's multipart form). */
+  spoofable?: boolean;
+  summaries: { get?: string; create: string; update: string; remove?: string };
+  /** What a delete adds to the document (409 while the record is in use). */
+  removeErrors?: ErrorStatus[];
+}
+
+type Context = RouteContext<unknown, unknown, unknown>;
 
 function contextOf<P, Q, B>(request: FastifyRequest, path: string): RouteContext<P, Q, B> {
   return {
@@ -151,6 +172,44 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
       handler: Handler<P, undefined, undefined, Promise<unknown>>,
     ) {
       declare('DELETE', url, spec, 204, handler);
+    },
+
+    /**
+     * A record's own routes on a service of the usual shape: GET `url/:id` (with a `get` summary), POST
+     * `url`, PUT `url/:id` and DELETE `url/:id` (with a `remove` summary), each as the single declarations
+     * above would write it. The list stays a `read` of its own: its request and answer differ by area.
+     */
+    records<B extends Schema, D extends Schema>(
+      url: string,
+      service: RecordService<z.output<B>, z.input<D>>,
+      spec: RecordsSpec<B, D>,
+    ) {
+      const one = `${url}/:id`;
+      const { body, record: data, summaries } = spec;
+      // The schemas below (idParams, the body) have validated what the handlers read.
+      const idOf = (context: Context) => (context.params as unknown as { id: number }).id;
+      const inputOf = (context: Context) => context.body as unknown as z.output<B>;
+      const { get, remove } = service;
+      if (summaries.get && get)
+        declare('GET', one, { summary: summaries.get, params: idParams, data }, 200, (c) => get(idOf(c)));
+      declare('POST', url, { summary: summaries.create, body, data }, 201, (c) =>
+        service.create(c.user.id, inputOf(c)),
+      );
+      declare(
+        'PUT',
+        one,
+        { summary: summaries.update, params: idParams, body, data, spoofable: spec.spoofable },
+        200,
+        (c) => service.update(c.user.id, idOf(c), inputOf(c)),
+      );
+      if (summaries.remove && remove)
+        declare(
+          'DELETE',
+          one,
+          { summary: summaries.remove, params: idParams, errors: spec.removeErrors },
+          204,
+          (c) => remove(c.user.id, idOf(c)),
+        );
     },
   };
 }

@@ -57,26 +57,15 @@ export const componentsRoutes: FastifyPluginAsyncZod<{ components: ComponentsSer
     },
     ({ query, path }) => components.list(query, path),
   );
-  routes.read(
-    '/api/components/:id',
-    { summary: 'One component', params: idParams, data: component },
-    ({ params }) => components.get(params.id),
-  );
-  routes.create(
-    '/api/components',
-    { summary: 'Create a component', body: componentBody, data: component },
-    ({ user, body }) => components.create(user.id, body),
-  );
-  routes.update(
-    '/api/components/:id',
-    {
-      summary: 'Update a component (a new wholesale price reprices its rates and their variants)',
-      params: idParams,
-      body: componentBody,
-      data: component,
+  routes.records('/api/components', components, {
+    body: componentBody,
+    record: component,
+    summaries: {
+      get: 'One component',
+      create: 'Create a component',
+      update: 'Update a component (a new wholesale price reprices its rates and their variants)',
     },
-    ({ user, params, body }) => components.update(user.id, params.id, body),
-  );
+  });
 
   app.get(
     '/api/components/:id/image',

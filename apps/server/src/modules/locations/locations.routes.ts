@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   citiesQuery,
   dataOf,
-  idParams,
   location,
   locationBody,
   locationListItem,
@@ -37,27 +36,16 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
     },
     ({ query, path }) => locations.list(query, path),
   );
-  routes.read(
-    '/api/locations/:id',
-    { summary: 'One location', params: idParams, data: location },
-    ({ params }) => locations.get(params.id),
-  );
-  routes.create(
-    '/api/locations',
-    { summary: 'Create a location (multipart, urlencoded or JSON)', body: locationBody, data: location },
-    ({ user, body }) => locations.create(user.id, body),
-  );
-  routes.update(
-    '/api/locations/:id',
-    {
-      summary: 'Update a location (PUT, or POST with _method=PUT)',
-      spoofable: true,
-      params: idParams,
-      body: locationBody,
-      data: location,
+  routes.records('/api/locations', locations, {
+    body: locationBody,
+    record: location,
+    spoofable: true,
+    summaries: {
+      get: 'One location',
+      create: 'Create a location (multipart, urlencoded or JSON)',
+      update: 'Update a location (PUT, or POST with _method=PUT)',
     },
-    ({ user, params, body }) => locations.update(user.id, params.id, body),
-  );
+  });
 };
 
 const places = z.array(placeItem);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { idParams, measureUnit, measureUnitBody } from '@bloomline/contract';
+import { measureUnit, measureUnitBody } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff } from '../../plugins/session';
@@ -14,36 +14,20 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
 ) => {
   guardModule(app, requireStaff);
   const routes = await areaRoutes(app, { tags: ['catalogue'], forms: true });
-  const one = '/api/measure-units/:id';
-
   routes.read(
     '/api/measure-units',
     { summary: 'Every unit of measure, by name', data: z.array(measureUnit) },
     () => measureUnits.list(),
   );
-  routes.create(
-    '/api/measure-units',
-    { summary: 'Create a unit of measure', body: measureUnitBody, data: measureUnit },
-    ({ user, body }) => measureUnits.create(user.id, body),
-  );
-  routes.update(
-    one,
-    {
-      summary: 'Update a unit of measure (PUT, or POST with _method=PUT)',
-      spoofable: true,
-      params: idParams,
-      body: measureUnitBody,
-      data: measureUnit,
+  routes.records('/api/measure-units', measureUnits, {
+    body: measureUnitBody,
+    record: measureUnit,
+    spoofable: true,
+    summaries: {
+      create: 'Create a unit of measure',
+      update: 'Update a unit of measure (PUT, or POST with _method=PUT)',
+      remove: 'Delete a unit of measure (409 while component units use it)',
     },
-    ({ user, params, body }) => measureUnits.update(user.id, params.id, body),
-  );
-  routes.remove(
-    one,
-    {
-      summary: 'Delete a unit of measure (409 while component units use it)',
-      params: idParams,
-      errors: [409],
-    },
-    ({ user, params }) => measureUnits.remove(user.id, params.id),
-  );
+    removeErrors: [409],
+  });
 };

@@ -1,6 +1,8 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
+import { todayInJohannesburg } from '@bloomline/contract';
+
 /**
  * Helpers for the order journeys. Orders are found through the API with the page's own cookies (sign in
  * first), never by hard-coded numbers: the seed follows today's date.
@@ -89,7 +91,7 @@ export const dashboardCounts = async (page: Page) =>
   (await apiGet<{ data: DashboardCounts }>(page, '/api/dashboard')).data;
 
 /** Today in Johannesburg as 'YYYY-MM-DD': the server's "today", by the contract's one rule. */
-export { todayInJohannesburg } from '@bloomline/contract';
+export { todayInJohannesburg };
 
 /** 'YYYY-MM-DD' as the app shows a day: 'Mon 05 Jan 2024'. */
 export function formatDay(isoDay: string): string {

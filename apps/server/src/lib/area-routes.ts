@@ -48,7 +48,7 @@ type Handler<P, Q, B, R> = (context: RouteContext<P, Q, B>) => R;
 
 /** A service of the usual shape: what `records` calls for a record's own routes. */
 export interface RecordService<Body, Record> {
-  get?: (id: number) => Promise<Record>;
+  get?: (id: number) => Promise<Record> | Record;
   create: (userId: number, body: Body) => Promise<Record>;
   update: (userId: number, id: number, body: Body) => Promise<Record>;
   remove?: (userId: number, id: number) => Promise<unknown>;
@@ -191,7 +191,9 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
       const inputOf = (context: Context) => context.body as unknown as z.output<B>;
       const { get, remove } = service;
       if (summaries.get && get)
-        declare('GET', one, { summary: summaries.get, params: idParams, data }, 200, (c) => get(idOf(c)));
+        declare('GET', one, { summary: summaries.get, params: idParams, data }, 200, async (c) =>
+          get(idOf(c)),
+        );
       declare('POST', url, { summary: summaries.create, body, data }, 201, (c) =>
         service.create(c.user.id, inputOf(c)),
       );

@@ -27,3 +27,4 @@ export * from './audit';
 export * from './customers';
 export * from './companies';
 export * from './date-range';
+export * from './claims';

@@ -94,6 +94,8 @@ export const lineReturn = z.object({
 export const orderLine = orderLineSummary.extend({
   returns: z.array(lineReturn),
   hasRefund: z.boolean(),
+  /** The refunds naming this line (their pages are /orders/refunds/{id}). */
+  refunds: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Guideline texts such as "2 x Red rose - stem (Red)". */
   product_components: z.array(z.string()),
   image: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),

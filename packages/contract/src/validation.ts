@@ -39,6 +39,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   start_date: 'Start date',
   end_date: 'End date',
   b2b: 'B2B',
+  onPay: 'Partner deduction',
   // Query parameters of the lists.
   q: 'Search',
   p: 'Partner',

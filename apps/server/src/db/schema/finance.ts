@@ -69,8 +69,9 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull().default(0),
-    /** Whether the refund is deducted from the partners' on pay. */
-    onPay: boolean('on_pay').notNull().default(false),
+    /** What was deducted from the partners' pay when processed (cents); null until processed. */
+    onPayCents: integer('on_pay_cents'),
+    /** The on pay of the refunded lines (the sum of theirs): the most that can be deducted (cents). */
     onPayAmountCents: integer('on_pay_amount_cents').notNull().default(0),
     /** Null until processed; then the marketplace (its name), 'Partner' or 'Customer'. */
     responsible: text('responsible'),

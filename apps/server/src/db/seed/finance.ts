@@ -1,4 +1,5 @@
-import type { LineStatus } from '@bloomline/contract';
+import type { LineStatus, Responsible } from '@bloomline/contract';
+import { linesOnPayCents, RESPONSIBLE } from '@bloomline/contract';
 
 import type { DbOrTx } from '../client';
 import { creditNotes, payments } from '../schema';
@@ -10,8 +11,6 @@ import { RETURN_REASONS } from './names';
 import type { Partner } from './partners';
 import { Rng } from './random';
 
-/** Who bears a return or refund: the marketplace itself ({product} in the spec), the partner or the customer. */
-export const RESPONSIBLE = ['Bloomline', 'Partner', 'Customer'] as const;
 const BILLED: ReadonlySet<LineStatus> = new Set(['delivered', 'return', 'refund']);
 
 /**
@@ -54,6 +53,8 @@ export interface FinanceOrder {
   cancelled: boolean;
   /** A showcase order whose return stays open and refund unprocessed (DECISIONS.md "Demo data"). */
   claimsOpen: boolean;
+  /** A showcase order's processed return or refund: who bore it. */
+  responsible: Responsible | null;
 }
 
 /** Bills, credit notes, returns and refunds of one order; returns whether it has a return and a refund. */
@@ -137,20 +138,42 @@ export function orderFinance(
   if (returned.length > 0) {
     const at = returned.reduce<Date>((m, l) => maxDate(m, l.returnedAt ?? order.createdAt), order.createdAt);
     const open =
-      returned.some((l) => l.status === 'return') && (order.claimsOpen || (age < 12 && rng.chance(0.6)));
+      returned.some((l) => l.status === 'return') &&
+      (order.claimsOpen || (!order.responsible && age < 12 && rng.chance(0.6)));
     const returnId = ids.return.next();
     const processedAt = open ? null : minDate(now, addMinutes(at, rng.int(120, 4000)));
+    const responsible = open ? null : (order.responsible ?? rng.pick(RESPONSIBLE));
     batch.returns.push({
       id: returnId,
       name: `${order.name}-R1`,
       orderId: order.id,
       status: open ? 'open' : 'processed',
-      responsible: open ? null : rng.pick(RESPONSIBLE),
+      responsible,
       processedBy: open ? null : staff(),
       processedAt,
       createdAt: at,
       updatedAt: processedAt ?? at,
     });
+    // A partner held responsible gets a credit note of the returned quantity's on pay (as processing does).
+    if (processedAt && responsible === 'Partner') {
+      const date = sastDate(processedAt);
+      for (const partner of new Set(returned.flatMap((l) => (l.partner ? [l.partner] : [])))) {
+        const own = returned.filter((l) => l.partner === partner);
+        const credit = linesOnPayCents(own, partner, vat);
+        if (credit === 0) continue;
+        batch.creditNotes.push({
+          id: ids.creditNote.next(),
+          partnerId: partner.id,
+          orderId: order.id,
+          kind: 'order',
+          amountCents: credit,
+          date,
+          description: `Return ${order.name}-R1: ${String(own.reduce((n, l) => n + l.quantity, 0))} returned`,
+          createdAt: processedAt,
+        });
+        ledgerEntry(ledger, partner.id, date.slice(0, 7)).deductions += credit;
+      }
+    }
     for (const l of returned) {
       batch.returnLines.push({
         id: ids.returnLine.next(),
@@ -166,18 +189,21 @@ export function orderFinance(
   const refunded = lines.filter((l) => l.status === 'refund');
   if (refunded.length > 0) {
     const at = refunded.reduce<Date>((m, l) => maxDate(m, l.refundedAt ?? order.createdAt), order.createdAt);
-    const pending = order.claimsOpen || (age < 15 && rng.chance(0.5));
-    const responsible = pending ? null : rng.pick(RESPONSIBLE);
-    const onPay = responsible === 'Partner';
+    const pending = order.claimsOpen || (!order.responsible && age < 15 && rng.chance(0.5));
+    const responsible = pending ? null : (order.responsible ?? rng.pick(RESPONSIBLE));
+    const deducted = responsible === 'Partner';
     const processedBy = pending ? null : staff();
     const refundId = ids.refund.next();
+    const processedAt = pending ? null : minDate(now, addMinutes(at, rng.int(120, 4000)));
     const full = rng.chance(0.7);
     let amount = 0;
     let onPayAmount = 0;
     const partnerIds = new Map<number, number>();
     for (const l of refunded) {
       const lineAmount = full ? l.valueCents * l.quantity : Math.round((l.valueCents * l.quantity) / 2);
-      const lineOnPay = onPay && l.partner ? onPayCents(lineAmount, 0, l.partner, vat) : 0;
+      // What the partner was paid for the refunded amount; deducted from them only when they bear it.
+      const lineOnPay = l.partner ? linesOnPayCents([{ valueCents: lineAmount, quantity: 1 }], l.partner, vat) : 0;
+      const lineDeduction = deducted ? lineOnPay : 0;
       amount += lineAmount;
       onPayAmount += lineOnPay;
       let refundPartnerId: number | null = null;
@@ -197,9 +223,9 @@ export function orderFinance(
           });
         }
         const share = batch.refundPartners.find((r) => r.id === refundPartnerId)!;
-        share.refundDeductionCents = (share.refundDeductionCents ?? 0) + lineOnPay;
-        if (lineOnPay > 0)
-          ledgerEntry(ledger, l.partner.id, sastDate(at).slice(0, 7)).deductions += lineOnPay;
+        share.refundDeductionCents = (share.refundDeductionCents ?? 0) + lineDeduction;
+        if (lineDeduction > 0)
+          ledgerEntry(ledger, l.partner.id, sastDate(processedAt ?? at).slice(0, 7)).deductions += lineDeduction;
       }
       batch.refundLines.push({
         id: ids.refundLine.next(),
@@ -210,13 +236,12 @@ export function orderFinance(
         onPayAmountCents: lineOnPay,
       });
     }
-    const processedAt = pending ? null : minDate(now, addMinutes(at, rng.int(120, 4000)));
     batch.refunds.push({
       id: refundId,
       name: `${order.name}-RF1`,
       orderId: order.id,
       amountCents: amount,
-      onPay,
+      onPayCents: pending ? null : deducted ? onPayAmount : 0,
       onPayAmountCents: onPayAmount,
       responsible,
       processedBy,

@@ -1,4 +1,5 @@
-import type { LineStatus } from '@bloomline/contract';
+import type { LineStatus, Responsible } from '@bloomline/contract';
+import { RESPONSIBLE } from '@bloomline/contract';
 
 import type { Clock } from './dates';
 import { addDays, addMonths, atMinutes, sastDate } from './dates';
@@ -12,6 +13,8 @@ export interface Showcase {
   unassigned?: boolean;
   /** Its return stays open and its refund unprocessed: work waiting in the current month. */
   claimsOpen?: boolean;
+  /** Who bore its return or refund, for the processed ones of earlier months (each kind every partner). */
+  responsible?: Responsible;
 }
 
 /** When one order is placed, and whether it is a showcase order. Slots are sorted by time. */
@@ -54,7 +57,7 @@ const CURRENT_MONTH: readonly (readonly [LineStatus, When])[] = [
   ['delivered', 'past'],
 ];
 /** And a history for their statements: delivered orders and a refund in each of the eleven months before. */
-const EARLIER_MONTHS: readonly LineStatus[] = ['delivered', 'delivered', 'delivered', 'refund'];
+const EARLIER_MONTHS: readonly LineStatus[] = ['delivered', 'delivered', 'return', 'refund'];
 const EARLIER_MONTH_COUNT = 11;
 /** Lines waiting for a partner near the first demo florist, placed in the last hours: [delivery in days]. */
 const UNASSIGNED_DELIVERY_DAYS = [0, 0, 1] as const;
@@ -87,7 +90,8 @@ function showcaseSlots(clock: Clock, partnerIds: readonly number[]): Slot[] {
       partnerIds.forEach((partnerId, p) => {
         const deliveryDate = addDays(first, 3 + j * 7 + p);
         const createdAt = atMinutes(addDays(deliveryDate, -1), 9 * 60 + j * 37 + p * 11);
-        slots.push({ createdAt, showcase: { partnerId, status, deliveryDate } });
+        const responsible = RESPONSIBLE[(m + p) % RESPONSIBLE.length];
+        slots.push({ createdAt, showcase: { partnerId, status, deliveryDate, responsible } });
       });
     });
   }

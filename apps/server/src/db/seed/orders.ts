@@ -116,6 +116,7 @@ export function buildOrder(
       placedBy,
       cancelled: status === 'cancel-confirmed',
       claimsOpen: showcase?.claimsOpen ?? false,
+      responsible: showcase?.responsible ?? null,
     },
     lines,
   );

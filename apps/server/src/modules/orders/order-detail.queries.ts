@@ -16,6 +16,8 @@ import {
   products,
   productVariants,
   profitCentres,
+  refundLines,
+  refunds,
   returnLines,
   returns,
   users,
@@ -44,6 +46,7 @@ interface DetailLineRow extends LineRow {
   productTitle: string | null;
   image: { url: string; altText: string | null } | null;
   hasRefund: boolean;
+  refunds: { id: number; name: string }[];
   returns: {
     id: number;
     name: string;
@@ -73,6 +76,11 @@ function detailLinesJson(viewer: Viewer) {
         ) order by r.id, rl.id)
         from ${returnLines} rl join ${returns} r on r.id = rl.return_id
         where rl.order_line_id = l.id
+      ), '[]'::json),
+      'refunds', coalesce((
+        select json_agg(json_build_object('id', f.id, 'name', f.name) order by f.id)
+        from ${refundLines} fl join ${refunds} f on f.id = fl.refund_id
+        where fl.order_line_id = l.id
       ), '[]'::json),
       'components', ${variantComponentsJson(sql.raw('l.product_variant_id'))}
     ) order by l.id)
@@ -141,6 +149,7 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
         ...line,
         returns: extra.returns,
         hasRefund: extra.hasRefund,
+        refunds: extra.refunds,
         product_components: extra.components.map((c) =>
           guidelineText({ quantity: Number(c.quantity), name: c.name, unit: c.unit, colour: c.colour }),
         ),

@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" DROP COLUMN "on_pay";

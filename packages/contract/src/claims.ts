@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+import { formMoney } from './forms';
+import { MESSAGES } from './messages';
+import { listRequest, pageQuery } from './paging';
+import { onPay } from './pricing';
+
+/**
+ * Returns and refunds (DECISIONS.md "Returns and refunds"): they arrive from the shop, staff read them and
+ * decide who bears the cost. With the partner responsible, the cost becomes a deduction on that partner's
+ * pay, which their statement shows.
+ */
+
+/** The marketplace's name, as `responsible` is sent and shown when the marketplace bears the cost. */
+export const MARKETPLACE_NAME = 'Bloomline';
+/** Who bears a return's or refund's cost: exactly these strings on the wire and on screen. */
+export const RESPONSIBLE = [MARKETPLACE_NAME, 'Partner', 'Customer'] as const;
+export type Responsible = (typeof RESPONSIBLE)[number];
+/** What the return dialog offers before a choice: the empty '---'. */
+export const NO_RESPONSIBLE_CHOICE = '---';
+
+export const RETURN_STATUSES = ['open', 'processed'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** Texts the screens and answers show verbatim. */
+export const CLAIM_TEXTS = {
+  responsibleChoice: 'Choose Bloomline, Partner or Customer.',
+  returnProcessed: 'This return has already been processed.',
+  refundProcessed: 'This refund has already been processed.',
+  deductionAbove: (max: string) => `Partner deduction can be at most the refund's on pay amount (${max}).`,
+} as const;
+
+const idName = z.object({ id: z.number(), name: z.string() });
+
+/** `responsible` as a client sends it: one of the three, required. */
+export const responsibleField = () =>
+  z.enum(RESPONSIBLE, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? MESSAGES.required
+        : CLAIM_TEXTS.responsibleChoice,
+  });
+
+// ---------------------------------------------------------------- returns
+
+const returnList = listRequest({ sorts: ['created_at', 'name'], sort: 'created_at', direction: 'desc' });
+/** GET /api/orders/returns: paged, `q` over the return's and the order's name, newest first. */
+export const returnListRequest = returnList.strict;
+export type ReturnListQuery = z.infer<typeof returnListRequest>;
+export const returnListQuery = returnList.lenient;
+
+export const returnListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  order: idName,
+  status: z.enum(RETURN_STATUSES),
+  lineCount: z.number(),
+  responsible: z.enum(RESPONSIBLE).nullable(),
+});
+export type ReturnListItem = z.infer<typeof returnListItem>;
+
+export const returnLine = z.object({
+  id: z.number(),
+  orderLine: z.object({ id: z.number(), title: z.string(), partner: idName.nullable() }),
+  quantity: z.number(),
+  reason: z.string(),
+  reasonNote: z.string().nullable(),
+});
+export type ReturnLine = z.infer<typeof returnLine>;
+
+/** GET /api/orders/returns/{id}: the list item with its lines, who processed it and when. */
+export const returnDetail = returnListItem.extend({
+  lines: z.array(returnLine),
+  processedBy: z.object({ name: z.string() }).nullable(),
+  processedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReturnDetail = z.infer<typeof returnDetail>;
+
+/** POST /api/orders/returns/{id}/process. */
+export const processReturnBody = z.object({ responsible: responsibleField() });
+export type ProcessReturnBody = z.input<typeof processReturnBody>;
+
+// ---------------------------------------------------------------- refunds
+
+/** GET /api/v2/orders/refunds: paged cards, newest first. */
+export const refundListRequest = pageQuery;
+export type RefundListQuery = z.infer<typeof refundListRequest>;
+
+export const refundLine = z.object({
+  id: z.number(),
+  product: z.object({
+    title: z.string(),
+    images: z.array(z.object({ url: z.string(), altText: z.string().nullable() })),
+  }),
+  productVariant: z.object({ title: z.string() }).nullable(),
+  /** Refunded to the customer (rand). */
+  amount: z.number(),
+  /** The on pay of that amount: what the partner was paid for it (rand). */
+  onPayAmount: z.number(),
+});
+export type RefundLine = z.infer<typeof refundLine>;
+
+export const refundPartner = z.object({
+  id: z.number(),
+  partner: idName,
+  responsible: z.enum(RESPONSIBLE).nullable(),
+  /** What is deducted from this partner's pay (rand). */
+  refundDeduction: z.number(),
+  processedBy: z.object({ name: z.string() }).nullable(),
+  lines: z.array(refundLine),
+});
+export type RefundPartner = z.infer<typeof refundPartner>;
+
+/** One refund card (the list's items and GET /api/orders/refunds/{id}). */
+export const refund = z.object({
+  id: z.number(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** Refunded to the customer (rand). */
+  amount: z.number(),
+  /** Deducted from the partners when processed (rand); null until processed. */
+  onPay: z.number().nullable(),
+  /** The on pay of the refunded lines: the most that can be deducted (rand). */
+  onPayAmount: z.number(),
+  responsible: z.enum(RESPONSIBLE).nullable(),
+  processedAt: z.string().nullable(),
+  order: z.object({
+    id: z.number(),
+    name: z.string(),
+    /** The order's total excluding delivery (rand). */
+    value: z.number(),
+    deliveryFee: z.number(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+  partners: z.array(refundPartner),
+  lines: z.array(refundLine),
+});
+export type Refund = z.infer<typeof refund>;
+
+/** PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}. */
+export const processRefundBody = z.object({
+  responsible: responsibleField(),
+  /** The amount deducted from partners, in rand; at most the refund's on pay amount (the server checks). */
+  onPay: formMoney(),
+});
+export type ProcessRefundBody = z.input<typeof processRefundBody>;
+
+// ---------------------------------------------------------------- the deductions
+
+/**
+ * `totalCents` split over shares in proportion to their weights, in whole cents that add up to the total:
+ * each share is rounded down and the cents left over go to the largest weight (the first of equals). With
+ * no weight at all, nothing can be split: every share is 0 (the total must then be 0).
+ */
+export function splitCents(totalCents: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum <= 0 || weights.length === 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((totalCents * w) / sum));
+  const left = totalCents - shares.reduce((s, c) => s + c, 0);
+  const largest = weights.reduce((best, w, i) => (w > weights[best]! ? i : best), 0);
+  shares[largest]! += left;
+  return shares;
+}
+
+/** Lines of one partner as the on-pay rule reads them: unit value as sold (cents) and quantity. */
+export interface PaidLine {
+  valueCents: number;
+  quantity: number;
+}
+
+/**
+ * The on pay (excl. delivery) of some of a partner's lines, by the rule the order pages show (`onPay` in
+ * pricing.ts): a refunded line's `onPayAmount`, and the credit note a responsible partner gets for a return
+ * (the returned quantity of their lines).
+ */
+export function linesOnPayCents(
+  lines: readonly PaidLine[],
+  partner: { commission: number; vatRegistered: boolean },
+  vat: number,
+): number {
+  return onPay({
+    lines,
+    commission: partner.commission,
+    vatRegistered: partner.vatRegistered,
+    vat,
+    deliveryFeeCents: 0,
+  }).excludingDeliveryCents;
+}

@@ -32,6 +32,9 @@ const SCENARIOS = {
   'location-search': { as: 'staff', path: () => '/api/locations?q=cape' },
   'catalogue-list': { as: 'staff', path: () => '/api/components?s=wholesale_excl_vat&d=desc' },
   'partners-list': { as: 'staff', path: () => '/api/partners' },
+  'refunds-list': { as: 'staff', path: () => '/api/v2/orders/refunds' },
+  'returns-list': { as: 'staff', path: () => '/api/orders/returns' },
+  'return-detail': { as: 'staff', path: (s) => `/api/orders/returns/${s.returnId}` },
 };
 
 const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [options] after building the server)
@@ -99,7 +102,10 @@ async function samples(baseUrl, cookie) {
   if (!order) throw new Error('the staff order list is empty');
   const surname = first.data.map((o) => o.lastName).find((n) => n && n.trim());
   if (!surname) throw new Error('no order on the first page has a surname to search for');
-  return { orderId: order.id, surname, deepPage: Math.max(1, Math.floor(first.meta.last_page / 2)) };
+  const returns = await getJson(baseUrl, cookie, '/api/orders/returns');
+  const returnId = returns.data[0]?.id;
+  if (!returnId) throw new Error('the returns list is empty');
+  return { orderId: order.id, surname, deepPage: Math.max(1, Math.floor(first.meta.last_page / 2)), returnId };
 }
 
 function load(url, cookie, connections, duration) {
@@ -258,7 +264,7 @@ async function main() {
       ? `SQL: the statements each request sent (captured with SQL_TRACE_FILE), run by ${opts.engine === 'postgres' ? 'pgbench -M prepared at the same concurrency' : 'PGlite in-process, one connection'}`
       : 'SQL: not measured (--no-sql)',
     `1-minute load average before the first scenario: ${startLoad}`,
-    `Samples: search "${s.surname}", deep page ${s.deepPage}, order ${s.orderId}`,
+    `Samples: search "${s.surname}", deep page ${s.deepPage}, order ${s.orderId}, return ${s.returnId}`,
   ];
   if (cachedScenarios.size)
     details.push(

@@ -89,6 +89,14 @@ export function monthName(month: string): string {
   return `${MONTH_NAMES[Number(mon) - 1] ?? ''} ${year}`;
 }
 
+/** 2026-03-05 → "05 Mar 2026" (the spec's 'dd MMM Y'), for the PDFs; anything else as it is. */
+export function statementDate(day: string | null): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!match) return day ?? '';
+  const [, year = '', mon = '', date = ''] = match;
+  return `${date} ${(MONTH_NAMES[Number(mon) - 1] ?? '').slice(0, 3)} ${year}`;
+}
+
 /** A month as the client sends it: YYYY-MM exactly, a real month, not after the current one. */
 export const monthField = () =>
   z

@@ -1,4 +1,4 @@
-import type { StatementEntry, StatementOrderEntry } from '@bloomline/contract';
+import { formatMoney, statementDate, type StatementEntry, type StatementOrderEntry } from '@bloomline/contract';
 
 import type { EntryRow } from './statements.queries';
 
@@ -67,10 +67,13 @@ export function entryDetails(entry: StatementEntry): string {
   switch (entry.type) {
     case 'order': {
       const who = [entry.order.firstName, entry.order.lastName].filter(Boolean).join(' ');
-      const paid = entry.bill ? (entry.bill.paid ? `Paid ${entry.bill.date ?? ''}`.trim() : 'Unpaid') : '';
-      const notes = entry.creditNotes.length > 0 ? `credit notes ${String(entry.creditNotes.length)}` : '';
-      const earlier = entry.bill ? '' : 'credit note on an earlier month';
-      return [who, paid, notes, earlier].filter(Boolean).join(' · ');
+      const paid = entry.bill
+        ? entry.bill.paid
+          ? `Paid ${statementDate(entry.bill.date)}`.trim()
+          : 'Unpaid'
+        : 'billed in an earlier month';
+      const notes = entry.creditNotes.map((n) => `credit note ${formatMoney(-n.amount)}`);
+      return [who, paid, ...notes].filter(Boolean).join(' · ');
     }
     case 'refund':
       return entry.name;

@@ -5,6 +5,7 @@ import {
   entryAmount,
   formatCount,
   monthName,
+  statementDate,
   type StatementEntry,
   type StatementTotals,
 } from '@bloomline/contract';
@@ -89,7 +90,7 @@ export function statementPdf(input: StatementPdfInput): Readable {
       await drawTable(
         doc,
         [
-          { header: 'Date', value: (e: StatementEntry) => e.date, weight: 1.2 },
+          { header: 'Date', value: (e: StatementEntry) => statementDate(e.date), weight: 1.2 },
           { header: 'Type', value: (e: StatementEntry) => ENTRY_TYPE_NAMES[e.type], weight: 1 },
           { header: 'Order no', value: entryName, weight: 1.3 },
           { header: 'Details', value: entryDetails, weight: 3.2 },

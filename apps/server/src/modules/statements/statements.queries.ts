@@ -55,47 +55,40 @@ function entriesCte(partnerId: number, month: string): SQL {
       from credit_notes cn
       where cn.partner_id = ${partnerId} and cn.date >= ${first}::date and cn.date < ${next}::date
         and (cn.kind <> 'order' or cn.order_id is not null)
+    ), order_notes as (
+      select order_id, sum(amount_cents)::int as cents, min(date) as first_day
+      from note_rows where kind = 'order' group by order_id
     ), order_keys as (
-      select order_id from bill_rows union select order_id from note_rows where kind = 'order'
+      select order_id from bill_rows union select order_id from order_notes
     ), entries as (
-      select 'order' as type, o.id as row_id,
-        coalesce(br.day, (select min(n.date) from note_rows n where n.order_id = o.id and n.kind = 'order'))::text as date,
-        o.id as order_id, o.name as order_name, o.first_name, o.last_name, o.delivery_date::text as delivery_date,
-        o.total_value_cents,
-        (select ob.amount_cents from bills ob where ob.order_id = o.id and ob.partner_id = ${partnerId}) as on_pay_cents,
-        br.id as bill_id, br.paid as bill_paid, br.paid_at::text as bill_paid_at,
-        coalesce(br.amount_cents, 0) as amount_cents,
-        (select coalesce(sum(n.amount_cents), 0) from note_rows n where n.order_id = o.id and n.kind = 'order')::int as notes_cents,
-        (select json_agg(json_build_object('id', n.id, 'amount_cents', n.amount_cents, 'date', n.date::text,
-            'description', n.description) order by n.date, n.id)
-          from note_rows n where n.order_id = o.id and n.kind = 'order') as notes,
-        (select json_agg(json_build_object('id', l.id, 'title', l.title, 'quantity', l.quantity, 'status', l.status)
-            order by l.id)
-          from order_lines l where l.order_id = o.id and l.partner_id = ${partnerId}) as lines,
-        null::text as label
-      from order_keys k join orders o on o.id = k.order_id left join bill_rows br on br.order_id = o.id
+      select 'order' as type, o.id as row_id, coalesce(br.day, ns.first_day)::text as date,
+        o.id as order_id, o.name as order_name, br.id as bill_id, br.paid as bill_paid,
+        br.paid_at::text as bill_paid_at, coalesce(br.amount_cents, 0) as amount_cents,
+        coalesce(ns.cents, 0) as notes_cents, null::text as label
+      from order_keys k join orders o on o.id = k.order_id
+        left join bill_rows br on br.order_id = o.id left join order_notes ns on ns.order_id = o.id
       union all
       select 'refund', rp.id, (r.processed_at at time zone ${ZONE})::date::text, o.id, o.name, null, null, null,
-        null, null, null, null, null, rp.refund_deduction_cents, 0, null, null, r.name
+        rp.refund_deduction_cents, 0, r.name
       from refund_partners rp join refunds r on r.id = rp.refund_id join orders o on o.id = r.order_id
       where rp.partner_id = ${partnerId} and rp.refund_deduction_cents > 0
         and r.processed_at >= ${`${first}T00:00:00+02:00`}::timestamptz
         and r.processed_at < ${`${next}T00:00:00+02:00`}::timestamptz
       union all
-      select 'payment', p.id, p.paid_at::text, null, null, null, null, null, null, null, null, null, null,
-        p.amount_cents, 0, null, null, p.reference
+      select 'payment', p.id, p.paid_at::text, null, null, null, null, null, p.amount_cents, 0, p.reference
       from payments p
       where p.partner_id = ${partnerId} and p.paid_at >= ${first}::date and p.paid_at < ${next}::date
       union all
-      select n.kind, n.id, n.date::text, o.id, o.name, null, null, null, null, null, null, null, null,
-        n.amount_cents, 0, null, null, n.description
+      select n.kind, n.id, n.date::text, o.id, o.name, null, null, null, n.amount_cents, 0, n.description
       from note_rows n left join orders o on o.id = n.order_id
       where n.kind in ('instore', 'wholesale')
     )`;
 }
 
 /** The entry's amount as shown (signed): what "Payment amount" sorts by. */
-const SHOWN_AMOUNT = sql.raw(`case when type = 'order' then amount_cents - notes_cents else -amount_cents end`);
+const SHOWN_AMOUNT = sql.raw(
+  `case when type = 'order' then amount_cents - notes_cents else -amount_cents end`,
+);
 const SORT_COLUMNS: Record<StatementSort, SQL> = {
   date: sql.raw('date'),
   // Byte order ("C"), the same on every server whatever its locale; entries without an order come last.
@@ -117,11 +110,22 @@ export async function statementEntryPage(
 ): Promise<EntryRow[]> {
   const direction = sql.raw(order.d === 'asc' ? 'asc' : 'desc');
   const window = page ? sql.raw(` limit ${String(page.limit)} offset ${String(page.offset)}`) : sql.raw('');
+  const sort = sql`${SORT_COLUMNS[order.s]} ${direction}, type ${direction}, row_id ${direction}`;
+  // The order's details (recipient, lines, credit notes, on pay) only for the rows of the page, after the sort.
   return rowsOf<EntryRow>(
     db,
-    sql`${entriesCte(partnerId, month)}
-      select * from entries
-      order by ${SORT_COLUMNS[order.s]} ${direction}, type ${direction}, row_id ${direction}${window}`,
+    sql`${entriesCte(partnerId, month)}, page as (select * from entries order by ${sort}${window})
+      select page.*, o.first_name, o.last_name, o.delivery_date::text as delivery_date, o.total_value_cents,
+        case when page.type = 'order' then coalesce(case when page.bill_id is not null then page.amount_cents end,
+          (select ob.amount_cents from bills ob where ob.order_id = o.id and ob.partner_id = ${partnerId})) end as on_pay_cents,
+        case when page.type = 'order' then (select json_agg(json_build_object('id', n.id, 'amount_cents', n.amount_cents,
+            'date', n.date::text, 'description', n.description) order by n.date, n.id)
+          from note_rows n where n.order_id = o.id and n.kind = 'order') end as notes,
+        case when page.type = 'order' then (select json_agg(json_build_object('id', l.id, 'title', l.title,
+            'quantity', l.quantity, 'status', l.status) order by l.id)
+          from order_lines l where l.order_id = o.id and l.partner_id = ${partnerId}) end as lines
+      from page left join orders o on o.id = page.order_id and page.type = 'order'
+      order by ${sort}`,
   );
 }
 

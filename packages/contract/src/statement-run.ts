@@ -28,9 +28,7 @@ export const monthEndRun = z.object({
   /** Queued or being sent. */
   toGo: z.number(),
   /** The partners it could not reach, with why. */
-  failures: z.array(
-    z.object({ partner: z.object({ id: z.number(), name: z.string() }), error: z.string() }),
-  ),
+  failures: z.array(z.object({ partner: z.object({ id: z.number(), name: z.string() }), error: z.string() })),
 });
 export type MonthEndRun = z.infer<typeof monthEndRun>;
 

@@ -47,7 +47,14 @@ const MAY: StatementEntry[] = [
   order(1, 500, true, [50]),
   order(2, 320.5, false),
   order(3, 1000, false, [100]),
-  { type: 'refund', key: 'refund-1', date: '2026-05-20', amount: 75.25, order: { id: 3, name: '#BL3' }, name: '#BL3-RF1' },
+  {
+    type: 'refund',
+    key: 'refund-1',
+    date: '2026-05-20',
+    amount: 75.25,
+    order: { id: 3, name: '#BL3' },
+    name: '#BL3-RF1',
+  },
   { type: 'payment', key: 'payment-1', date: '2026-05-07', amount: 2000, reference: 'EFT' },
   {
     type: 'wholesale',

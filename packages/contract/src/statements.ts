@@ -35,7 +35,11 @@ export const STATEMENT_FIGURES = [
     label: 'Current balance',
     hint: 'All unpaid bills, across every month, less all deductions.',
   },
-  { key: 'totalUnpaid', label: 'Total Unpaid', hint: "This month's unpaid bills less this month's deductions." },
+  {
+    key: 'totalUnpaid',
+    label: 'Total Unpaid',
+    hint: "This month's unpaid bills less this month's deductions.",
+  },
   {
     key: 'totalOnPay',
     label: 'Total on pay',
@@ -68,7 +72,9 @@ export function monthBounds(month: string): { first: string; next: string } {
 /** The month before (2026-01 → 2025-12): the month-end run sends the previous month's statements. */
 export function previousMonth(month: string): string {
   const [year = 0, mon = 1] = month.split('-').map(Number);
-  return mon === 1 ? `${String(year - 1).padStart(4, '0')}-12` : `${String(year)}-${String(mon - 1).padStart(2, '0')}`;
+  return mon === 1
+    ? `${String(year - 1).padStart(4, '0')}-12`
+    : `${String(year)}-${String(mon - 1).padStart(2, '0')}`;
 }
 
 /** The latest `count` months, from `month` back (the /statements list). */
@@ -160,7 +166,9 @@ export const statementOrderEntry = z.object({
    * The bill when it belongs to this month (the order's delivery month); null on an order of an earlier
    * month that shows here only for a credit note processed in this month.
    */
-  bill: z.object({ id: z.number(), paid: z.boolean(), date: z.string().nullable(), amount: z.number() }).nullable(),
+  bill: z
+    .object({ id: z.number(), paid: z.boolean(), date: z.string().nullable(), amount: z.number() })
+    .nullable(),
   /** Credit notes on the order processed in this month (a return with the partner responsible, a complaint). */
   creditNotes: z.array(creditNote),
 });

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { dataOf, repriced, statementsFeature, statementsFeatureBody, vatBody, vatRate } from '@bloomline/contract';
+import {
+  dataOf,
+  repriced,
+  statementsFeature,
+  statementsFeatureBody,
+  vatBody,
+  vatRate,
+} from '@bloomline/contract';
 
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { SettingsService } from './settings.service';
@@ -64,6 +71,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         response: { 200: dataOf(statementsFeature) },
       },
     },
-    async (request) => ({ data: await settings.setStatements(currentUser(request).id, request.body.statements) }),
+    async (request) => ({
+      data: await settings.setStatements(currentUser(request).id, request.body.statements),
+    }),
   );
 };

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { MONTH_END_TEXTS, currentMonth, monthName, previousMonth, type MonthEndRun } from '@bloomline/contract';
+import {
+  MONTH_END_TEXTS,
+  currentMonth,
+  monthName,
+  previousMonth,
+  type MonthEndRun,
+} from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -37,7 +43,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * restart a job left running past the lease is queued again. A mail can go out twice only when a process
  * dies between sending it and marking it sent (SMTP offers no way to make that atomic).
  */
-export function createStatementRun({ db, mailer, log, pollMs = 2000, leaseSeconds = 600 }: StatementRunOptions) {
+export function createStatementRun({
+  db,
+  mailer,
+  log,
+  pollMs = 2000,
+  leaseSeconds = 600,
+}: StatementRunOptions) {
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
   let stopped = true;

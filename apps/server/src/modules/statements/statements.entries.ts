@@ -1,4 +1,9 @@
-import { formatMoney, statementDate, type StatementEntry, type StatementOrderEntry } from '@bloomline/contract';
+import {
+  formatMoney,
+  statementDate,
+  type StatementEntry,
+  type StatementOrderEntry,
+} from '@bloomline/contract';
 
 import type { EntryRow } from './statements.queries';
 
@@ -23,7 +28,12 @@ function orderEntry(row: EntryRow): StatementOrderEntry {
     bill:
       row.bill_id === null
         ? null
-        : { id: row.bill_id, paid: row.bill_paid ?? false, date: row.bill_paid_at, amount: row.amount_cents / 100 },
+        : {
+            id: row.bill_id,
+            paid: row.bill_paid ?? false,
+            date: row.bill_paid_at,
+            amount: row.amount_cents / 100,
+          },
     creditNotes: (row.notes ?? []).map((n) => ({
       id: n.id,
       amount: n.amount_cents / 100,
@@ -57,7 +67,12 @@ export function entryOf(row: EntryRow): StatementEntry {
         key,
         date: row.date,
         order,
-        creditNote: { id: row.row_id, amount: row.amount_cents / 100, date: row.date, description: row.label },
+        creditNote: {
+          id: row.row_id,
+          amount: row.amount_cents / 100,
+          date: row.date,
+          description: row.label,
+        },
       };
   }
 }

@@ -39,7 +39,13 @@ import type { Fixtures } from '../../test/fixtures';
  */
 export const MARCH = {
   month: '2026-03',
-  totals: { currentBalance: 275.25, totalUnpaid: 415.25, totalOnPay: 915.25, totalDeductions: 905.25, totalPaid: 500 },
+  totals: {
+    currentBalance: 275.25,
+    totalUnpaid: 415.25,
+    totalOnPay: 915.25,
+    totalDeductions: 905.25,
+    totalPaid: 500,
+  },
   entries: 8,
 };
 export const APRIL = {
@@ -63,7 +69,10 @@ export async function seedStatementMonths(db: Db, { partnerA, partnerB, staff }:
     .update(partners)
     .set({ createdAt: at('2025-06-01T08:00:00+02:00'), address1: '12 Long Street', address2: 'Cape Town' })
     .where(eq(partners.id, partnerA.id));
-  await db.update(partners).set({ createdAt: at('2025-06-01T08:00:00+02:00') }).where(eq(partners.id, partnerB.id));
+  await db
+    .update(partners)
+    .set({ createdAt: at('2025-06-01T08:00:00+02:00') })
+    .where(eq(partners.id, partnerB.id));
   const order = (name: string, deliveryDate: string, totalValueCents: number, placedBy?: number) => ({
     name,
     deliveryDate,
@@ -148,7 +157,9 @@ export async function partnerBReader(db: Db, fixtures: Fixtures) {
 
 /** A busy month: `count` delivered orders of partner B, each with its bill, in `month`. */
 export async function seedBusyMonth(db: Db, partnerId: number, month: string, count: number) {
-  const [{ max } = { max: 0 }] = await db.select({ max: sql<number>`coalesce(max(id), 0)::int` }).from(orders);
+  const [{ max } = { max: 0 }] = await db
+    .select({ max: sql<number>`coalesce(max(id), 0)::int` })
+    .from(orders);
   const rows = Array.from({ length: count }, (_, i) => ({
     id: max + 1 + i,
     name: `#B${String(100000 + i)}`,
@@ -158,7 +169,9 @@ export async function seedBusyMonth(db: Db, partnerId: number, month: string, co
     lastName: `Customer ${String(i)}`,
   }));
   await insertMany(db, orders, rows);
-  await db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), ${max + count + 1}::int, false)`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('orders', 'id'), ${max + count + 1}::int, false)`,
+  );
   await insertMany(
     db,
     bills,

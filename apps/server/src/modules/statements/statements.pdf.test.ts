@@ -51,11 +51,19 @@ async function download(client: TestClient, url: string) {
 
 describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
   it('the detailed PDF: brand, partner, address, month, the five figures as the JSON gives them, every entry', async () => {
-    const json = (await florist.get(`/api/reporting/statements?month=${MARCH.month}`)).json<StatementAnswer>();
+    const json = (
+      await florist.get(`/api/reporting/statements?month=${MARCH.month}`)
+    ).json<StatementAnswer>();
     const { pdf, disposition } = await download(florist, `/api/reporting/statements/${MARCH.month}/detail`);
     expect(disposition).toBe('attachment; filename="statement-protea-petals-2026-03-detail.pdf"');
     const text = textOf(pdf, 'detail.pdf');
-    for (const words of ['Bloomline', 'Statement for March 2026', 'Protea Petals', '12 Long Street', 'Page 1 of 1'])
+    for (const words of [
+      'Bloomline',
+      'Statement for March 2026',
+      'Protea Petals',
+      '12 Long Street',
+      'Page 1 of 1',
+    ])
       expect(text).toContain(words);
     for (const figure of STATEMENT_FIGURES) {
       const line = text.split('\n').find((l) => l.includes(figure.label));
@@ -65,7 +73,16 @@ describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
     // Every entry, with its amount as shown: orders their bill less credit notes, the rest negative.
     for (const name of ['#S1', '#S2', '#S3', '#S4', '#S5', 'EFT BL202602-001', 'Wholesale roses', '#S2-RF1'])
       expect(text).toContain(name);
-    for (const amount of ['R 450,00', 'R 320,50', 'R 1 000,00', '-R 30,00', '-R 75,25', '-R 2 000,00', '-R 300,00', '-R 450,00'])
+    for (const amount of [
+      'R 450,00',
+      'R 320,50',
+      'R 1 000,00',
+      '-R 30,00',
+      '-R 75,25',
+      '-R 2 000,00',
+      '-R 300,00',
+      '-R 450,00',
+    ])
       expect(text).toContain(amount);
     expect(text).not.toContain('#S2-RF3');
   });
@@ -76,15 +93,33 @@ describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
     const text = textOf(pdf, 'summary.pdf');
     expect(text).toContain('Statement for March 2026');
     for (const figure of STATEMENT_FIGURES)
-      expect(text.split('\n').find((l) => l.includes(figure.label))).toContain(formatMoney(MARCH.totals[figure.key]));
-    const count = (label: string) => text.split('\n').find((l) => l.trim().startsWith(label))?.trim().split(/\s+/).at(-1);
+      expect(text.split('\n').find((l) => l.includes(figure.label))).toContain(
+        formatMoney(MARCH.totals[figure.key]),
+      );
+    const count = (label: string) =>
+      text
+        .split('\n')
+        .find((l) => l.trim().startsWith(label))
+        ?.trim()
+        .split(/\s+/)
+        .at(-1);
     expect([count('Order'), count('Refund'), count('Payment'), count('Wholesale'), count('In-store')]).toEqual([
       '4', '1', '1', '1', '1',
     ]); // prettier-ignore
     expect(text).not.toContain('#S1');
     // One page drawn to a picture, to look at (tests/README: open the PNG when the layout changes).
     writeFileSync(join(dir, 'summary.pdf'), pdf);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', join(dir, 'summary.pdf'), join(dir, 'summary')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      join(dir, 'summary.pdf'),
+      join(dir, 'summary'),
+    ]);
     const png = join(dir, 'summary-1.png');
     expect(existsSync(png)).toBe(true);
     console.log(`summary page drawn: ${png}`);
@@ -112,12 +147,17 @@ describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
       const res = await florist.get(`/api/reporting/statements/${month}/detail`);
       expect(res.statusCode, month).toBe(422);
     }
-    expect((await florist.get(`/api/reporting/statements/${MARCH.month}/detail?s=amount`)).statusCode).toBe(422);
+    expect((await florist.get(`/api/reporting/statements/${MARCH.month}/detail?s=amount`)).statusCode).toBe(
+      422,
+    );
   });
 
   it(`a busy month of ${String(BUSY_ENTRIES)} entries: every entry, headers on each page, pages numbered`, async () => {
     // A first download warms the code paths (the first request of a process pays for them); the second is timed.
-    await download(staff, `/api/reporting/statements/${BUSY_MONTH}/summary?partner_id=${String(h.fixtures.partnerB.id)}`);
+    await download(
+      staff,
+      `/api/reporting/statements/${BUSY_MONTH}/summary?partner_id=${String(h.fixtures.partnerB.id)}`,
+    );
     const url = `/api/reporting/statements/${BUSY_MONTH}/detail?partner_id=${String(h.fixtures.partnerB.id)}`;
     const started = performance.now();
     const { pdf } = await download(staff, url);

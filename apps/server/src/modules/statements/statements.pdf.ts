@@ -78,8 +78,16 @@ export function statementPdf(input: StatementPdfInput): Readable {
         await drawTable(
           doc,
           [
-            { header: 'Entry type', value: (t: (typeof COUNT_ROWS)[number]) => ENTRY_TYPE_NAMES[t], weight: 2 },
-            { header: 'Count', value: (t: (typeof COUNT_ROWS)[number]) => formatCount(counts[t]), align: 'right' },
+            {
+              header: 'Entry type',
+              value: (t: (typeof COUNT_ROWS)[number]) => ENTRY_TYPE_NAMES[t],
+              weight: 2,
+            },
+            {
+              header: 'Count',
+              value: (t: (typeof COUNT_ROWS)[number]) => formatCount(counts[t]),
+              align: 'right',
+            },
           ],
           COUNT_ROWS,
           { footer: ['Total', formatCount(COUNT_ROWS.reduce((n, t) => n + counts[t], 0))] },

@@ -17,7 +17,13 @@ import {
 import { areaRoutes } from '../../lib/area-routes';
 import { sendDownload } from '../../lib/download';
 import { viewerOf } from '../../lib/viewer';
-import { currentUser, guardModule, requirePermission, requireStaff, requireUser } from '../../plugins/session';
+import {
+  currentUser,
+  guardModule,
+  requirePermission,
+  requireStaff,
+  requireUser,
+} from '../../plugins/session';
 import type { StatementRun } from './statement-run.service';
 import type { PdfKind } from './statements.pdf';
 import type { StatementsService } from './statements.service';
@@ -28,13 +34,15 @@ const tags = ['statements'];
  * A partner user reads their own statement with the partnerStatements permission (403 without it); staff
  * read any partner's (`partner_id`), which the permission (a partner user's only) does not concern.
  */
-const canReadStatements = requirePermission('partnerStatements', { when: (request) => !request.user?.isStaff });
+const canReadStatements = requirePermission('partnerStatements', {
+  when: (request) => !request.user?.isStaff,
+});
 
 /** Monthly partner statements (DECISIONS.md "Statements") and the staff's month-end e-mail run. */
-export const statementsRoutes: FastifyPluginAsyncZod<{ statements: StatementsService; run: StatementRun }> = async (
-  app,
-  { statements, run },
-) => {
+export const statementsRoutes: FastifyPluginAsyncZod<{
+  statements: StatementsService;
+  run: StatementRun;
+}> = async (app, { statements, run }) => {
   guardModule(app, requireUser);
   const routes = await areaRoutes(app, { tags });
 
@@ -42,7 +50,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ statements: StatementsSer
     '/api/reporting/statements',
     {
       preValidation: canReadStatements,
-      summary: "A partner's month: its entries in the chosen order and the five figures (staff name partner_id)",
+      summary:
+        "A partner's month: its entries in the chosen order and the five figures (staff name partner_id)",
       querystring: statementRequest,
       answer: statementAnswer,
     },
@@ -64,7 +73,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ statements: StatementsSer
     '/api/reporting/statements/orders',
     {
       preValidation: canReadStatements,
-      summary: "The month's orders with their Total on pay (the orders page when the statements feature is off)",
+      summary:
+        "The month's orders with their Total on pay (the orders page when the statements feature is off)",
       querystring: statementOrdersRequest,
       answer: statementOrdersAnswer,
     },
@@ -102,7 +112,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ statements: StatementsSer
     '/api/reporting/statements/month-end',
     {
       preValidation: requireStaff,
-      summary: 'The month-end run of a month (the previous one by default): sent, failed, to go and who failed',
+      summary:
+        'The month-end run of a month (the previous one by default): sent, failed, to go and who failed',
       querystring: monthEndRunQuery,
       data: monthEndRun,
     },

@@ -6,7 +6,6 @@ import {
   type StatementOrdersAnswer,
   type StatementOrderEntry,
   type StatementSort,
-  type StatementSums,
 } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
@@ -57,7 +56,7 @@ export async function monthFigures(db: DbOrTx, partner: StatementPartner, month:
   const [month_, allTime] = await Promise.all([
     existed(partner, month)
       ? monthSums(db, partner.id, month)
-      : Promise.resolve({ sums: NO_SUMS as StatementSums, counts: NO_COUNTS }),
+      : Promise.resolve({ sums: NO_SUMS, counts: NO_COUNTS }),
     allTimeSums(db, partner.id),
   ]);
   return { totals: statementTotals(month_.sums, allTime), counts: month_.counts, sums: month_.sums };
@@ -82,7 +81,10 @@ export function createStatementsService({ db }: { db: DbOrTx }) {
   });
 
   return {
-    async statement(viewer: Viewer, request: Order & { month: string; partner_id?: number }): Promise<StatementAnswer> {
+    async statement(
+      viewer: Viewer,
+      request: Order & { month: string; partner_id?: number },
+    ): Promise<StatementAnswer> {
       const partner = await ownerOf(viewer, request.partner_id);
       const [rows, figures] = await Promise.all([
         existed(partner, request.month)
@@ -99,7 +101,10 @@ export function createStatementsService({ db }: { db: DbOrTx }) {
     },
 
     /** The month's orders with their Total on pay: the orders page when the statements feature is off. */
-    async orders(viewer: Viewer, request: { month: string; partner_id?: number }): Promise<StatementOrdersAnswer> {
+    async orders(
+      viewer: Viewer,
+      request: { month: string; partner_id?: number },
+    ): Promise<StatementOrdersAnswer> {
       const partner = await ownerOf(viewer, request.partner_id);
       const rows = existed(partner, request.month)
         ? await statementEntryPage(db, partner.id, request.month, { s: 'name', d: 'desc' }, null)

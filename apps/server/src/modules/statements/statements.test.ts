@@ -60,7 +60,10 @@ describe('GET /api/reporting/statements', () => {
     });
     expect(answer.data).toHaveLength(MARCH.entries);
     // The totals are the contract's function of the answer's own entries (current balance aside).
-    const fromEntries = statementTotals(sumsOfEntries(answer.data), { ...sumsOfEntries([]), unpaidBills: 27525 });
+    const fromEntries = statementTotals(sumsOfEntries(answer.data), {
+      ...sumsOfEntries([]),
+      unpaidBills: 27525,
+    });
     expect(fromEntries).toEqual(MARCH.totals);
     expect(answer.data.map((e) => `${e.type}:${'order' in e && e.order ? e.order.name : ''}`)).toEqual([
       'instore:#S5',
@@ -85,10 +88,25 @@ describe('GET /api/reporting/statements', () => {
     ]);
     // An order of February shows in March only for its credit note, without its bill.
     const s4 = answer.data.find((e) => e.type === 'order' && e.order.id === ids.s4);
-    expect(s4).toMatchObject({ bill: null, date: '2026-03-03', order: { onPay: 200 }, creditNotes: [{ amount: 30 }] });
-    expect(answer.data.find((e) => e.type === 'refund')).toMatchObject({ amount: 75.25, name: '#S2-RF1', date: '2026-03-15' });
-    expect(answer.data.find((e) => e.type === 'payment')).toMatchObject({ amount: 2000, reference: 'EFT BL202602-001' });
-    expect(answer.data.find((e) => e.type === 'wholesale')).toMatchObject({ order: null, creditNote: { amount: 300 } });
+    expect(s4).toMatchObject({
+      bill: null,
+      date: '2026-03-03',
+      order: { onPay: 200 },
+      creditNotes: [{ amount: 30 }],
+    });
+    expect(answer.data.find((e) => e.type === 'refund')).toMatchObject({
+      amount: 75.25,
+      name: '#S2-RF1',
+      date: '2026-03-15',
+    });
+    expect(answer.data.find((e) => e.type === 'payment')).toMatchObject({
+      amount: 2000,
+      reference: 'EFT BL202602-001',
+    });
+    expect(answer.data.find((e) => e.type === 'wholesale')).toMatchObject({
+      order: null,
+      creditNote: { amount: 300 },
+    });
   });
 
   it('puts deductions in the month they were processed (Johannesburg), bills in their delivery month', async () => {
@@ -137,7 +155,9 @@ describe('GET /api/reporting/statements', () => {
 
   it("a partner only ever reads their own: another partner's id changes nothing", async () => {
     const own = await statement(florist, `month=${MARCH.month}`);
-    expect(await statement(florist, `month=${MARCH.month}&partner_id=${String(h.fixtures.partnerB.id)}`)).toEqual(own);
+    expect(
+      await statement(florist, `month=${MARCH.month}&partner_id=${String(h.fixtures.partnerB.id)}`),
+    ).toEqual(own);
     const b = await statement(readerB, `month=${MARCH.month}&partner_id=${String(h.fixtures.partnerA.id)}`);
     expect(b.meta.partner.name).toBe('Fynbos & Co');
     expect(b.data.map((e) => e.type)).toEqual(['order']);
@@ -145,7 +165,9 @@ describe('GET /api/reporting/statements', () => {
   });
 
   it('staff read any partner with partner_id (required for them); without the permission 403, signed out 401', async () => {
-    const res = await staff.get(`/api/reporting/statements?month=${MARCH.month}&partner_id=${String(h.fixtures.partnerA.id)}`);
+    const res = await staff.get(
+      `/api/reporting/statements?month=${MARCH.month}&partner_id=${String(h.fixtures.partnerA.id)}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json<StatementAnswer>().meta.totals).toEqual(MARCH.totals);
     const missing = await staff.get(`/api/reporting/statements?month=${MARCH.month}`);
@@ -164,10 +186,14 @@ describe('GET /api/reporting/current-balance', () => {
   it('answers every unpaid bill less every deduction, in rand, with the same scoping', async () => {
     expect((await florist.get('/api/reporting/current-balance')).json()).toEqual({ data: 275.25 });
     expect(
-      (await florist.get(`/api/reporting/current-balance?partner_id=${String(h.fixtures.partnerB.id)}`)).json(),
+      (
+        await florist.get(`/api/reporting/current-balance?partner_id=${String(h.fixtures.partnerB.id)}`)
+      ).json(),
     ).toEqual({ data: 275.25 });
     expect((await readerB.get('/api/reporting/current-balance')).json()).toEqual({ data: 999 });
-    const forA = await staff.get(`/api/reporting/current-balance?partner_id=${String(h.fixtures.partnerA.id)}`);
+    const forA = await staff.get(
+      `/api/reporting/current-balance?partner_id=${String(h.fixtures.partnerA.id)}`,
+    );
     expect(forA.json()).toEqual({ data: 275.25 });
     expect((await staff.get('/api/reporting/current-balance')).statusCode).toBe(422);
     expect((await florist2.get('/api/reporting/current-balance')).statusCode).toBe(403);
@@ -183,7 +209,9 @@ describe('GET /api/reporting/statements/orders (the orders page when the feature
     expect(answer.data.map((o) => o.order.name)).toEqual(['#S3', '#S2', '#S1']);
     expect(answer.meta).toMatchObject({ month: MARCH.month, totalOnPay: 1820.5 });
     expect(formatMoney(answer.meta.totalOnPay)).toBe('R 1 820,50');
-    expect((await florist2.get(`/api/reporting/statements/orders?month=${MARCH.month}`)).statusCode).toBe(403);
+    expect((await florist2.get(`/api/reporting/statements/orders?month=${MARCH.month}`)).statusCode).toBe(
+      403,
+    );
     const forB = await staff.get(
       `/api/reporting/statements/orders?month=${MARCH.month}&partner_id=${String(h.fixtures.partnerB.id)}`,
     );
@@ -202,8 +230,8 @@ describe('the statements feature setting', () => {
     const me = (await florist.get('/api/me')).json<{ data: { features: { statements: boolean } } }>();
     expect(me.data.features.statements).toBe(false);
     await staff.put('/api/settings/statements', { statements: true });
-    expect((await florist.get('/api/me')).json<{ data: { features: { statements: boolean } } }>().data.features).toEqual(
-      { statements: true },
-    );
+    expect(
+      (await florist.get('/api/me')).json<{ data: { features: { statements: boolean } } }>().data.features,
+    ).toEqual({ statements: true });
   });
 });

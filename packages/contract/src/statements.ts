@@ -241,3 +241,14 @@ export type StatementsFeature = z.infer<typeof statementsFeature>;
 /** PUT /api/settings/statements. */
 export const statementsFeatureBody = z.object({ statements: formBoolean() });
 export type StatementsFeatureBody = z.input<typeof statementsFeatureBody>;
+
+/**
+ * GET /api/reporting/statements/months: the latest 12 months (newest first) with how many orders the partner
+ * received (bills of the month) and sent (in-store orders it placed): the /statements list of either view.
+ */
+export const statementMonth = z.object({
+  month: z.string(),
+  ordersReceived: z.number(),
+  ordersSent: z.number(),
+});
+export type StatementMonth = z.infer<typeof statementMonth>;

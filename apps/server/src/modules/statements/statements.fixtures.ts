@@ -89,7 +89,7 @@ export async function seedStatementMonths(db: Db, { partnerA, partnerB, staff }:
       order('#S2', '2026-03-20', 50000),
       order('#S3', '2026-03-31', 150000),
       order('#S4', '2026-02-27', 30000),
-      order('#S5', '2026-03-16', 45000, partnerA.id),
+      { ...order('#S5', '2026-03-16', 45000, partnerA.id), createdAt: at('2026-03-15T09:00:00+02:00') },
     ])
     .returning();
   const [s1, s2, s3, s4, s5] = made.map((o) => o.id) as [number, number, number, number, number];

@@ -223,3 +223,23 @@ export async function statementPartner(db: DbOrTx, partnerId: number): Promise<S
   );
   return { id: row.id, name: row.name, address, sinceMonth: row.since };
 }
+
+/** Orders received (bills by their month, as a statement counts them) and in-store orders placed, by month. */
+export async function monthCounts(db: DbOrTx, partnerId: number, months: readonly string[]) {
+  const first = monthBounds(months[months.length - 1] ?? '').first;
+  const next = monthBounds(months[0] ?? '').next;
+  const billDay = sql`coalesce(o.delivery_date, (b.created_at at time zone ${ZONE})::date)`;
+  return rowsOf<{ month: string; received: number; sent: number }>(
+    db,
+    sql`select month, sum(received)::int as received, sum(sent)::int as sent from (
+        select to_char(${billDay}, 'YYYY-MM') as month, 1 as received, 0 as sent
+        from bills b join orders o on o.id = b.order_id
+        where b.partner_id = ${partnerId} and ${billDay} >= ${first}::date and ${billDay} < ${next}::date
+        union all
+        select to_char(o.created_at at time zone ${ZONE}, 'YYYY-MM'), 0, 1 from orders o
+        where o.placed_by_partner_id = ${partnerId}
+          and o.created_at >= ${`${first}T00:00:00+02:00`}::timestamptz
+          and o.created_at < ${`${next}T00:00:00+02:00`}::timestamptz
+      ) counted group by month`,
+  );
+}

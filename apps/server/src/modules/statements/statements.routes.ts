@@ -6,6 +6,7 @@ import {
   monthEndRunBody,
   monthEndRunQuery,
   statementAnswer,
+  statementMonth,
   statementMonthParams,
   statementOrdersAnswer,
   statementOrdersRequest,
@@ -67,6 +68,17 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       data: z.number(),
     },
     ({ user, query }) => statements.currentBalance(viewerOf(user), query.partner_id),
+  );
+
+  routes.read(
+    '/api/reporting/statements/months',
+    {
+      preValidation: canReadStatements,
+      summary: 'The latest 12 months, newest first, with the orders received and sent (in-store) in each',
+      querystring: statementPartnerQuery,
+      data: z.array(statementMonth),
+    },
+    ({ user, query }) => statements.months(viewerOf(user), query.partner_id),
   );
 
   routes.read(

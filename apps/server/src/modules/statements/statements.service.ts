@@ -1,10 +1,12 @@
 import {
   MESSAGES,
   NO_SUMS,
+  latestMonths,
   statementTotals,
   type StatementAnswer,
   type StatementOrdersAnswer,
   type StatementOrderEntry,
+  type StatementMonth,
   type StatementSort,
 } from '@bloomline/contract';
 
@@ -17,6 +19,7 @@ import { entryOf } from './statements.entries';
 import { statementPdf, type PdfKind } from './statements.pdf';
 import {
   allTimeSums,
+  monthCounts,
   monthSums,
   statementEntryPage,
   statementPartner,
@@ -98,6 +101,18 @@ export function createStatementsService({ db }: { db: DbOrTx }) {
     async currentBalance(viewer: Viewer, partnerId: number | undefined): Promise<number> {
       const partner = await ownerOf(viewer, partnerId);
       return statementTotals(NO_SUMS, await allTimeSums(db, partner.id)).currentBalance;
+    },
+
+    /** The latest 12 months with the orders received and sent in each (the /statements list). */
+    async months(viewer: Viewer, partnerId: number | undefined): Promise<StatementMonth[]> {
+      const partner = await ownerOf(viewer, partnerId);
+      const months = latestMonths();
+      const counts = new Map((await monthCounts(db, partner.id, months)).map((c) => [c.month, c]));
+      return months.map((month) => ({
+        month,
+        ordersReceived: counts.get(month)?.received ?? 0,
+        ordersSent: counts.get(month)?.sent ?? 0,
+      }));
     },
 
     /** The month's orders with their Total on pay: the orders page when the statements feature is off. */

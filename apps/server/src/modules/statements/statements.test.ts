@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   formatMoney,
+  latestMonths,
   sumsOfEntries,
   statementTotals,
   type StatementAnswer,
+  type StatementMonth,
   type StatementOrdersAnswer,
 } from '@bloomline/contract';
 
@@ -198,6 +200,33 @@ describe('GET /api/reporting/current-balance', () => {
     expect((await staff.get('/api/reporting/current-balance')).statusCode).toBe(422);
     expect((await florist2.get('/api/reporting/current-balance')).statusCode).toBe(403);
     expect((await guest.get('/api/reporting/current-balance')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/reporting/statements/months', () => {
+  it('lists the latest 12 months, newest first, with the orders received and sent (in-store) in each', async () => {
+    const res = await florist.get('/api/reporting/statements/months');
+    expect(res.statusCode).toBe(200);
+    const months = res.json<{ data: StatementMonth[] }>().data;
+    expect(months.map((m) => m.month)).toEqual(latestMonths());
+    const of = (month: string) => months.find((m) => m.month === month);
+    // While March 2026 is among the latest twelve: #S1–#S3 received, #S5 placed in store.
+    if (of(MARCH.month))
+      expect(of(MARCH.month)).toEqual({ month: MARCH.month, ordersReceived: 3, ordersSent: 1 });
+    if (of(FEBRUARY.month)) expect(of(FEBRUARY.month)).toMatchObject({ ordersReceived: 1, ordersSent: 0 });
+    const forB = await staff.get(
+      `/api/reporting/statements/months?partner_id=${String(h.fixtures.partnerB.id)}`,
+    );
+    if (of(MARCH.month))
+      expect(forB.json<{ data: StatementMonth[] }>().data.find((m) => m.month === MARCH.month)).toMatchObject(
+        {
+          ordersReceived: 1,
+          ordersSent: 0,
+        },
+      );
+    expect((await staff.get('/api/reporting/statements/months')).statusCode).toBe(422);
+    expect((await florist2.get('/api/reporting/statements/months')).statusCode).toBe(403);
+    expect((await guest.get('/api/reporting/statements/months')).statusCode).toBe(401);
   });
 });
 

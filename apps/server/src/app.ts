@@ -251,7 +251,7 @@ async function registerAreas(
   await app.register(customersRoutes, { customers: createCustomersService({ db }) });
   await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });
   // The month-end run's worker polls the jobs table while the app is up and finishes its job on close.
-  const run = createStatementRun({ db, mailer: mail, log: app.log });
+  const run = createStatementRun({ db, mailer: mail, log: app.log, pollMs: config.statementRunPollMs });
   app.addHook('onReady', async () => run.startWorker());
   app.addHook('onClose', async () => run.stopWorker());
   await app.register(statementsRoutes, { statements: createStatementsService({ db }), run });

@@ -28,7 +28,7 @@ export type StatementRunOptions = {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** How often an idle worker looks for queued jobs (another instance may have queued them). */
+  /** How often an idle worker looks for queued jobs (another instance may have queued them); 0: never. */
   pollMs?: number;
   /** A job running longer than this is taken to be abandoned (its process stopped) and queued again. */
   leaseSeconds?: number;
@@ -47,7 +47,7 @@ export function createStatementRun({
   db,
   mailer,
   log,
-  pollMs = 2000,
+  pollMs = 5000,
   leaseSeconds = 600,
 }: StatementRunOptions) {
   let timer: NodeJS.Timeout | undefined;
@@ -151,8 +151,10 @@ export function createStatementRun({
     startWorker() {
       if (!stopped) return;
       stopped = false;
-      timer = setInterval(() => void wake(), pollMs);
-      timer.unref();
+      if (pollMs > 0) {
+        timer = setInterval(() => void wake(), pollMs);
+        timer.unref();
+      }
       void wake();
     },
 

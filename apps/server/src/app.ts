@@ -58,6 +58,9 @@ import { variantsRoutes } from './modules/products/variants.routes';
 import { profitCentresRoutes } from './modules/profit-centres/profit-centres.routes';
 import { createProfitCentresService } from './modules/profit-centres/profit-centres.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createStatementRun } from './modules/statements/statement-run.service';
+import { statementsRoutes } from './modules/statements/statements.routes';
+import { createStatementsService } from './modules/statements/statements.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
@@ -261,6 +264,11 @@ async function registerAreas(
   await app.register(xeroRoutes, { xero });
   await app.register(customersRoutes, { customers: createCustomersService({ db }) });
   await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });
+  // The month-end run's worker polls the jobs table while the app is up and finishes its job on close.
+  const run = createStatementRun({ db, mailer: mail, log: app.log, pollMs: config.statementRunPollMs });
+  app.addHook('onReady', async () => run.startWorker());
+  app.addHook('onClose', async () => run.stopWorker());
+  await app.register(statementsRoutes, { statements: createStatementsService({ db }), run });
 }
 
 /** The built single-page app's files; index.html itself is the error handler's history fallback. */

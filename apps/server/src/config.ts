@@ -41,6 +41,11 @@ const schema = z.object({
   /** How long order totals and dashboard counts may be reused (0: counted on every request). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SEED_ORDERS: z.coerce.number().int().min(0).default(3000),
+  /**
+   * How often each instance looks for queued month-end statement mails (another instance may have queued them);
+   * 0: only when a run starts in this process and once at start-up.
+   */
+  STATEMENT_RUN_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Appends every SQL statement and its parameters to this file (for `npm run bench`; never in production). */
   SQL_TRACE_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     countCacheMs: c.COUNT_CACHE_SECONDS * 1000,
     seedOrders: c.SEED_ORDERS,
+    statementRunPollMs: c.STATEMENT_RUN_POLL_SECONDS * 1000,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
   };

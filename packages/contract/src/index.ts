@@ -28,3 +28,6 @@ export * from './customers';
 export * from './companies';
 export * from './date-range';
 export * from './claims';
+export * from './statements';
+export * from './statement-totals';
+export * from './statement-run';

@@ -4,10 +4,18 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (a statement's PDF). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -28,7 +36,17 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments?.map(({ filename, contentType, content }) => ({
+            filename,
+            contentType,
+            content,
+          })),
+        });
       },
     };
   }
@@ -41,7 +59,21 @@ export function createMailer(opts: {
       );
       await writeFile(
         file,
-        JSON.stringify({ from: opts.from, ...mail, createdAt: new Date().toISOString() }, null, 2),
+        // An attachment is recorded by its name, type and size: the outbox is for reading, not for megabytes.
+        JSON.stringify(
+          {
+            from: opts.from,
+            ...mail,
+            attachments: mail.attachments?.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              size: a.content.length,
+            })),
+            createdAt: new Date().toISOString(),
+          },
+          null,
+          2,
+        ),
       );
       opts.log.info(
         { to: mail.to, subject: mail.subject, file },

@@ -31,6 +31,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** Environment settings for the app's config on top of the tests' own, e.g. `SESSION_COOKIE`. */
   env?: NodeJS.ProcessEnv;
+  /** A mailer of the test's own (one that fails for some address); `outbox` stays empty then. */
+  mailer?: Mailer;
 }
 
 /**
@@ -72,7 +74,7 @@ async function migratedTemplate(): Promise<Blob> {
  * A fresh app on a fresh database for one test file: embedded PostgreSQL in memory by default, or, when
  * DATABASE_URL is set, a database of its own on that server.
  */
-export async function createHarness({ env = {} }: HarnessOptions = {}): Promise<Harness> {
+export async function createHarness({ env = {}, mailer: ownMailer }: HarnessOptions = {}): Promise<Harness> {
   const url = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -103,7 +105,7 @@ export async function createHarness({ env = {} }: HarnessOptions = {}): Promise<
   await database.migrate();
   const fixtures = await createFixtures(database.db);
   const outbox: Mail[] = [];
-  const mailer: Mailer = { send: async (m) => void outbox.push(m) };
+  const mailer: Mailer = ownMailer ?? { send: async (m) => void outbox.push(m) };
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bloomline-test-')),

@@ -189,3 +189,34 @@ export const creditNotes = pgTable(
     check('credit_notes_kind_check', sql`${t.kind} in ('order', 'instore', 'wholesale')`),
   ],
 );
+
+/**
+ * The month-end run's queue (issue 22): one job per month and partner, worked by the server process with
+ * `for update skip locked`, so several instances share the work, a second start adds nothing, and a restart
+ * picks up where the run stopped. Its rows are the run's progress.
+ */
+export const statementJobs = pgTable(
+  'statement_jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** YYYY-MM: the statement sent. */
+    month: text('month').notNull(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When a worker claimed it: a job left running longer than the lease after a crash is queued again. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('statement_jobs_month_partner_unique').on(t.month, t.partnerId),
+    index('statement_jobs_status_idx').on(t.status, t.id),
+    check('statement_jobs_status_check', sql`${t.status} in ('queued', 'running', 'sent', 'failed')`),
+  ],
+);

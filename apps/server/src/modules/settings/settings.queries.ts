@@ -16,3 +16,16 @@ export async function writeVat(tx: DbOrTx, vat: number): Promise<void> {
     .values({ key: 'vat', value: vat })
     .onConflictDoUpdate({ target: settings.key, set: { value: vat, updatedAt: sql`now()` } });
 }
+
+/** The statements feature flag (on unless stored as false), its row locked for a change. */
+export async function lockedStatementsFlag(tx: DbOrTx): Promise<boolean> {
+  const [row] = await tx.select().from(settings).where(eq(settings.key, 'features.statements')).for('update');
+  return row?.value !== false;
+}
+
+export async function writeStatementsFlag(tx: DbOrTx, on: boolean): Promise<void> {
+  await tx
+    .insert(settings)
+    .values({ key: 'features.statements', value: on })
+    .onConflictDoUpdate({ target: settings.key, set: { value: on, updatedAt: sql`now()` } });
+}

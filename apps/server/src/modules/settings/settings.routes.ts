@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { dataOf, repriced, vatBody, vatRate } from '@bloomline/contract';
+import {
+  dataOf,
+  repriced,
+  statementsFeature,
+  statementsFeatureBody,
+  vatBody,
+  vatRate,
+} from '@bloomline/contract';
 
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { SettingsService } from './settings.service';
@@ -39,5 +46,33 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       },
     },
     async (request) => settings.setVat(currentUser(request).id, request.body.vat),
+  );
+
+  app.get(
+    '/api/settings/statements',
+    {
+      schema: {
+        tags,
+        summary: 'Whether partners see the full monthly statements (features.statements in /api/me)',
+        response: { 200: dataOf(statementsFeature) },
+      },
+    },
+    async () => ({ data: await settings.statements() }),
+  );
+
+  app.put(
+    '/api/settings/statements',
+    {
+      preValidation: requireStaff,
+      schema: {
+        tags,
+        summary: 'Switch the statements feature: on, the full statement; off, the simple table of months',
+        body: statementsFeatureBody,
+        response: { 200: dataOf(statementsFeature) },
+      },
+    },
+    async (request) => ({
+      data: await settings.setStatements(currentUser(request).id, request.body.statements),
+    }),
   );
 };

@@ -1,0 +1,118 @@
+import type { Readable } from 'node:stream';
+
+import {
+  STATEMENT_FIGURES,
+  entryAmount,
+  formatCount,
+  monthName,
+  statementDate,
+  type StatementEntry,
+  type StatementTotals,
+} from '@bloomline/contract';
+
+import { BRAND, FONTS, drawTable, moneyColumn, pdfStream, pdfText, type PdfDoc } from '../../lib/pdf';
+import { ENTRY_TYPE_NAMES, entryDetails, entryName } from './statements.entries';
+import type { EntryCountsRow, StatementPartner } from './statements.queries';
+
+export type PdfKind = 'detail' | 'summary';
+
+export type StatementPdfInput = {
+  kind: PdfKind;
+  partner: StatementPartner;
+  month: string;
+  totals: StatementTotals;
+  counts: EntryCountsRow;
+  /** The detailed PDF's entries, read a page at a time as the table is drawn. */
+  entries?: AsyncIterable<StatementEntry>;
+  compress?: boolean;
+};
+
+/** The five figures as a small two-column table: label and amount exactly as the screen and JSON give them. */
+async function drawFigures(doc: PdfDoc, totals: StatementTotals) {
+  await drawTable(
+    doc,
+    [
+      { header: 'Figure', value: (f: (typeof STATEMENT_FIGURES)[number]) => f.label, weight: 2 },
+      moneyColumn('Amount', (f: (typeof STATEMENT_FIGURES)[number]) => totals[f.key], 1),
+      { header: 'What it is', value: (f: (typeof STATEMENT_FIGURES)[number]) => f.hint, weight: 4 },
+    ],
+    STATEMENT_FIGURES,
+  );
+}
+
+function drawAddress(doc: PdfDoc, partner: StatementPartner) {
+  if (partner.address.length === 0) return;
+  doc.font(FONTS.regular).fontSize(9).fillColor(BRAND.muted);
+  doc.text(pdfText(partner.address.join('\n')));
+  doc.moveDown(1).fillColor(BRAND.text);
+}
+
+function heading(doc: PdfDoc, text: string) {
+  doc.font(FONTS.bold).fontSize(12).fillColor(BRAND.text).text(pdfText(text));
+  doc.moveDown(0.4).font(FONTS.regular).fontSize(9);
+}
+
+const COUNT_ROWS = ['order', 'refund', 'payment', 'wholesale', 'instore'] as const;
+
+/**
+ * A statement as a PDF (DECISIONS.md "Statements"): the brand, "Statement for May 2026", the partner's name
+ * and address, the five figures as the JSON answer gives them, then the detailed one's every entry (a table
+ * whose header repeats on each page, rows drawn as the database pages them in) or the summary's count of
+ * entries per type. Page numbers come from pdfStream.
+ */
+export function statementPdf(input: StatementPdfInput): Readable {
+  const { partner, month, totals, counts } = input;
+  const title = `Statement for ${monthName(month)}`;
+  return pdfStream(
+    {
+      title,
+      subtitle: `${partner.name} · ${input.kind === 'detail' ? 'Detailed statement' : 'Summary'}`,
+      compress: input.compress,
+    },
+    async (doc) => {
+      drawAddress(doc, partner);
+      heading(doc, 'Figures');
+      await drawFigures(doc, totals);
+      if (input.kind === 'summary' || !input.entries) {
+        heading(doc, 'Entries');
+        await drawTable(
+          doc,
+          [
+            {
+              header: 'Entry type',
+              value: (t: (typeof COUNT_ROWS)[number]) => ENTRY_TYPE_NAMES[t],
+              weight: 2,
+            },
+            {
+              header: 'Count',
+              value: (t: (typeof COUNT_ROWS)[number]) => formatCount(counts[t]),
+              align: 'right',
+            },
+          ],
+          COUNT_ROWS,
+          { footer: ['Total', formatCount(COUNT_ROWS.reduce((n, t) => n + counts[t], 0))] },
+        );
+        return;
+      }
+      heading(doc, 'Entries');
+      await drawTable(
+        doc,
+        [
+          { header: 'Date', value: (e: StatementEntry) => statementDate(e.date), weight: 1.2 },
+          { header: 'Type', value: (e: StatementEntry) => ENTRY_TYPE_NAMES[e.type], weight: 1 },
+          { header: 'Order no', value: entryName, weight: 1.3 },
+          { header: 'Details', value: entryDetails, weight: 3.2 },
+          moneyColumn('Amount', entryAmount, 1.5),
+        ],
+        input.entries,
+      );
+    },
+  );
+}
+
+/** The whole PDF in memory: only for the month-end e-mail's summary (one page). */
+export async function pdfBuffer(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
+}

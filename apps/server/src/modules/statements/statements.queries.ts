@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+
+import { monthBounds } from '@bloomline/contract';
+import type { StatementSort, StatementSums } from '@bloomline/contract';
+
+import { rowsOf } from '../../db/bulk';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * A partner's month as SQL (DECISIONS.md "Statements"; docs/decisions.md "Issue 22"). One set of rows, the
+ * `entries` CTE, serves the screen's list, the PDFs' pages and the month's sums, so they cannot disagree:
+ * - order: the partner's bill of an order delivered in the month (no delivery date: the bill's own day), with
+ *   the order's credit notes dated in the month; an order of an earlier month whose credit note (a return
+ *   processed later) is dated in this month shows too, without its bill;
+ * - refund: the partner's refund deduction, in the month the refund was processed (Johannesburg);
+ * - payment: EFT payments received, by their date;
+ * - wholesale and instore: those credit notes, by their date.
+ */
+
+const ZONE = sql.raw(`'Africa/Johannesburg'`);
+
+export type EntryRow = {
+  type: 'order' | 'refund' | 'payment' | 'wholesale' | 'instore';
+  row_id: number;
+  date: string;
+  order_id: number | null;
+  order_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  delivery_date: string | null;
+  total_value_cents: number | null;
+  on_pay_cents: number | null;
+  bill_id: number | null;
+  bill_paid: boolean | null;
+  bill_paid_at: string | null;
+  /** Bill amount, refund deduction, payment or credit note amount (cents, positive). */
+  amount_cents: number;
+  /** An order entry's credit notes of the month (cents). */
+  notes_cents: number;
+  notes: { id: number; amount_cents: number; date: string; description: string | null }[] | null;
+  lines: { id: number; title: string; quantity: number; status: string }[] | null;
+  label: string | null;
+};
+
+function entriesCte(partnerId: number, month: string): SQL {
+  const { first, next } = monthBounds(month);
+  const billDay = sql`coalesce(o.delivery_date, (b.created_at at time zone ${ZONE})::date)`;
+  return sql`with bill_rows as (
+      select b.id, b.order_id, b.amount_cents, b.paid, b.paid_at, ${billDay} as day
+      from bills b join orders o on o.id = b.order_id
+      where b.partner_id = ${partnerId} and ${billDay} >= ${first}::date and ${billDay} < ${next}::date
+    ), note_rows as (
+      select cn.id, cn.order_id, cn.kind, cn.amount_cents, cn.date, cn.description
+      from credit_notes cn
+      where cn.partner_id = ${partnerId} and cn.date >= ${first}::date and cn.date < ${next}::date
+        and (cn.kind <> 'order' or cn.order_id is not null)
+    ), order_notes as (
+      select order_id, sum(amount_cents)::int as cents, min(date) as first_day
+      from note_rows where kind = 'order' group by order_id
+    ), order_keys as (
+      select order_id from bill_rows union select order_id from order_notes
+    ), entries as (
+      select 'order' as type, o.id as row_id, coalesce(br.day, ns.first_day)::text as date,
+        o.id as order_id, o.name as order_name, br.id as bill_id, br.paid as bill_paid,
+        br.paid_at::text as bill_paid_at, coalesce(br.amount_cents, 0) as amount_cents,
+        coalesce(ns.cents, 0) as notes_cents, null::text as label
+      from order_keys k join orders o on o.id = k.order_id
+        left join bill_rows br on br.order_id = o.id left join order_notes ns on ns.order_id = o.id
+      union all
+      select 'refund', rp.id, (r.processed_at at time zone ${ZONE})::date::text, o.id, o.name, null, null, null,
+        rp.refund_deduction_cents, 0, r.name
+      from refund_partners rp join refunds r on r.id = rp.refund_id join orders o on o.id = r.order_id
+      where rp.partner_id = ${partnerId} and rp.refund_deduction_cents > 0
+        and r.processed_at >= ${`${first}T00:00:00+02:00`}::timestamptz
+        and r.processed_at < ${`${next}T00:00:00+02:00`}::timestamptz
+      union all
+      select 'payment', p.id, p.paid_at::text, null, null, null, null, null, p.amount_cents, 0, p.reference
+      from payments p
+      where p.partner_id = ${partnerId} and p.paid_at >= ${first}::date and p.paid_at < ${next}::date
+      union all
+      select n.kind, n.id, n.date::text, o.id, o.name, null, null, null, n.amount_cents, 0, n.description
+      from note_rows n left join orders o on o.id = n.order_id
+      where n.kind in ('instore', 'wholesale')
+    )`;
+}
+
+/** The entry's amount as shown (signed): what "Payment amount" sorts by. */
+const SHOWN_AMOUNT = sql.raw(
+  `case when type = 'order' then amount_cents - notes_cents else -amount_cents end`,
+);
+const SORT_COLUMNS: Record<StatementSort, SQL> = {
+  date: sql.raw('date'),
+  // Byte order ("C"), the same on every server whatever its locale; entries without an order come last.
+  name: sql.raw(`order_name is null, order_name collate "C"`),
+  payment: SHOWN_AMOUNT,
+};
+
+/**
+ * One page of a month's entries in the statement's order (ties by type and id in the same direction, so
+ * pages never overlap and one direction is the other reversed).
+ * `limit` null reads the whole month (the screen's list).
+ */
+export async function statementEntryPage(
+  db: DbOrTx,
+  partnerId: number,
+  month: string,
+  order: { s: StatementSort; d: 'asc' | 'desc' },
+  page: { limit: number; offset: number } | null,
+): Promise<EntryRow[]> {
+  const direction = sql.raw(order.d === 'asc' ? 'asc' : 'desc');
+  const window = page ? sql.raw(` limit ${String(page.limit)} offset ${String(page.offset)}`) : sql.raw('');
+  const sort = sql`${SORT_COLUMNS[order.s]} ${direction}, type ${direction}, row_id ${direction}`;
+  // The order's details (recipient, lines, credit notes, on pay) only for the rows of the page, after the sort.
+  return rowsOf<EntryRow>(
+    db,
+    sql`${entriesCte(partnerId, month)}, page as (select * from entries order by ${sort}${window})
+      select page.*, o.first_name, o.last_name, o.delivery_date::text as delivery_date, o.total_value_cents,
+        case when page.type = 'order' then coalesce(case when page.bill_id is not null then page.amount_cents end,
+          (select ob.amount_cents from bills ob where ob.order_id = o.id and ob.partner_id = ${partnerId})) end as on_pay_cents,
+        case when page.type = 'order' then (select json_agg(json_build_object('id', n.id, 'amount_cents', n.amount_cents,
+            'date', n.date::text, 'description', n.description) order by n.date, n.id)
+          from note_rows n where n.order_id = o.id and n.kind = 'order') end as notes,
+        case when page.type = 'order' then (select json_agg(json_build_object('id', l.id, 'title', l.title,
+            'quantity', l.quantity, 'status', l.status) order by l.id)
+          from order_lines l where l.order_id = o.id and l.partner_id = ${partnerId}) end as lines
+      from page left join orders o on o.id = page.order_id and page.type = 'order'
+      order by ${sort}`,
+  );
+}
+
+type SumsRow = Record<keyof StatementSums, number>;
+export type EntryCountsRow = Record<EntryRow['type'], number>;
+
+/** A month's sums by category and its entry counts by type, from the same rows as the list. */
+export async function monthSums(
+  db: DbOrTx,
+  partnerId: number,
+  month: string,
+): Promise<{ sums: StatementSums; counts: EntryCountsRow }> {
+  const [row] = await rowsOf<SumsRow & { [K in keyof EntryCountsRow as `n_${K}`]: number }>(
+    db,
+    sql`${entriesCte(partnerId, month)}
+      select
+        coalesce(sum(amount_cents) filter (where type = 'order' and bill_id is not null and bill_paid), 0)::float8 as "paidBills",
+        coalesce(sum(amount_cents) filter (where type = 'order' and bill_id is not null and not bill_paid), 0)::float8 as "unpaidBills",
+        coalesce(sum(notes_cents) filter (where type = 'order'), 0)::float8 as "creditNotes",
+        coalesce(sum(amount_cents) filter (where type = 'instore'), 0)::float8 as "instore",
+        coalesce(sum(amount_cents) filter (where type = 'wholesale'), 0)::float8 as "wholesale",
+        coalesce(sum(amount_cents) filter (where type = 'refund'), 0)::float8 as "refunds",
+        count(*) filter (where type = 'order')::int as n_order,
+        count(*) filter (where type = 'refund')::int as n_refund,
+        count(*) filter (where type = 'payment')::int as n_payment,
+        count(*) filter (where type = 'wholesale')::int as n_wholesale,
+        count(*) filter (where type = 'instore')::int as n_instore
+      from entries`,
+  );
+  const r = row!;
+  return {
+    sums: {
+      paidBills: r.paidBills,
+      unpaidBills: r.unpaidBills,
+      creditNotes: r.creditNotes,
+      instore: r.instore,
+      wholesale: r.wholesale,
+      refunds: r.refunds,
+    },
+    counts: {
+      order: r.n_order,
+      refund: r.n_refund,
+      payment: r.n_payment,
+      wholesale: r.n_wholesale,
+      instore: r.n_instore,
+    },
+  };
+}
+
+/** The partner's sums over every month (the current balance), by the same rules as a month's. */
+export async function allTimeSums(db: DbOrTx, partnerId: number): Promise<StatementSums> {
+  const [row] = await rowsOf<SumsRow>(
+    db,
+    sql`select
+      (select coalesce(sum(amount_cents), 0) from bills where partner_id = ${partnerId} and paid)::float8 as "paidBills",
+      (select coalesce(sum(amount_cents), 0) from bills where partner_id = ${partnerId} and not paid)::float8 as "unpaidBills",
+      (select coalesce(sum(amount_cents), 0) from credit_notes
+        where partner_id = ${partnerId} and kind = 'order' and order_id is not null)::float8 as "creditNotes",
+      (select coalesce(sum(amount_cents), 0) from credit_notes
+        where partner_id = ${partnerId} and kind = 'instore')::float8 as "instore",
+      (select coalesce(sum(amount_cents), 0) from credit_notes
+        where partner_id = ${partnerId} and kind = 'wholesale')::float8 as "wholesale",
+      (select coalesce(sum(rp.refund_deduction_cents), 0) from refund_partners rp join refunds r on r.id = rp.refund_id
+        where rp.partner_id = ${partnerId} and r.processed_at is not null)::float8 as "refunds"`,
+  );
+  return row!;
+}
+
+export type StatementPartner = {
+  id: number;
+  name: string;
+  address: string[];
+};
+
+export async function statementPartner(db: DbOrTx, partnerId: number): Promise<StatementPartner | null> {
+  const [row] = await rowsOf<{
+    id: number;
+    name: string;
+    address1: string | null;
+    address2: string | null;
+    address3: string | null;
+    postal_code: string | null;
+  }>(
+    db,
+    sql`select id, name, address1, address2, address3, postal_code from partners where id = ${partnerId}`,
+  );
+  if (!row) return null;
+  const address = [row.address1, row.address2, row.address3, row.postal_code].filter(
+    (part): part is string => !!part && part.trim() !== '',
+  );
+  return { id: row.id, name: row.name, address };
+}
+
+/** Orders received (bills by their month, as a statement counts them) and in-store orders placed, by month. */
+export async function monthCounts(db: DbOrTx, partnerId: number, months: readonly string[]) {
+  const first = monthBounds(months[months.length - 1] ?? '').first;
+  const next = monthBounds(months[0] ?? '').next;
+  const billDay = sql`coalesce(o.delivery_date, (b.created_at at time zone ${ZONE})::date)`;
+  return rowsOf<{ month: string; received: number; sent: number }>(
+    db,
+    sql`select month, sum(received)::int as received, sum(sent)::int as sent from (
+        select to_char(${billDay}, 'YYYY-MM') as month, 1 as received, 0 as sent
+        from bills b join orders o on o.id = b.order_id
+        where b.partner_id = ${partnerId} and ${billDay} >= ${first}::date and ${billDay} < ${next}::date
+        union all
+        select to_char(o.created_at at time zone ${ZONE}, 'YYYY-MM'), 0, 1 from orders o
+        where o.placed_by_partner_id = ${partnerId}
+          and o.created_at >= ${`${first}T00:00:00+02:00`}::timestamptz
+          and o.created_at < ${`${next}T00:00:00+02:00`}::timestamptz
+      ) counted group by month`,
+  );
+}

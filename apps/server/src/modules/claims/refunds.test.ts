@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Paged, Refund } from '@bloomline/contract';
+import type { Paged, Refund, StatementAnswer } from '@bloomline/contract';
 import { CLAIM_TEXTS, todayInJohannesburg } from '@bloomline/contract';
 
 import {
@@ -15,7 +15,6 @@ import {
   refundPartners,
   refunds,
 } from '../../db/schema';
-import { partnerDeductions } from '../../shared/partner-deductions.queries';
 import { createRefund } from '../../test/claims-fixtures';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
@@ -234,17 +233,19 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
       },
     });
 
-    // What C's statement reads: the refund entry of today.
+    // C's statement for this month shows the refund entry: their share, as a deduction.
     const today = todayInJohannesburg();
-    expect(await partnerDeductions(h.database.db, partnerC, { startDate: today, endDate: today })).toEqual([
-      {
-        kind: 'refund',
-        id: refund.shares.get(partnerC),
-        order: { id: order.id, name: order.name },
+    const statement = await staff.get(
+      `/api/reporting/statements?month=${today.slice(0, 7)}&partner_id=${String(partnerC)}`,
+    );
+    expect(statement.statusCode).toBe(200);
+    expect((statement.json() as StatementAnswer).data.filter((e) => e.type === 'refund')).toEqual([
+      expect.objectContaining({
+        amount: 0.51,
         date: today,
-        amountCents: 51,
-        description: `Refund ${refund.name}`,
-      },
+        order: { id: order.id, name: order.name },
+        name: refund.name,
+      }),
     ]);
   });
 

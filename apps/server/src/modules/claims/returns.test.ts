@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Paged, ReturnDetail, ReturnListItem } from '@bloomline/contract';
+import type { Paged, ReturnDetail, ReturnListItem, StatementAnswer } from '@bloomline/contract';
 import { CLAIM_TEXTS, todayInJohannesburg } from '@bloomline/contract';
 
 import { auditEntries, creditNotes, orderHistory, orderLines, partners } from '../../db/schema';
-import { partnerDeductions } from '../../shared/partner-deductions.queries';
 import { createReturn } from '../../test/claims-fixtures';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
@@ -219,18 +218,15 @@ describe('POST /api/orders/returns/{id}/process', () => {
       /statement for (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\./,
     );
 
-    // What the statement reads: the credit note, in today's range.
-    const deductions = await partnerDeductions(h.database.db, h.fixtures.partnerB.id, {
-      startDate: today,
-      endDate: today,
-    });
-    expect(deductions).toContainEqual(
-      expect.objectContaining({
-        kind: 'credit note',
-        amountCents: 55198,
-        order: { id: order.id, name: order.name },
-      }),
+    // B's statement for this month shows the credit note on the order, as a deduction.
+    const statement = await staff.get(
+      `/api/reporting/statements?month=${today.slice(0, 7)}&partner_id=${String(h.fixtures.partnerB.id)}`,
     );
+    expect(statement.statusCode).toBe(200);
+    const entry = (statement.json() as StatementAnswer).data.find(
+      (e) => e.type === 'order' && e.order.id === order.id,
+    );
+    expect(entry?.type === 'order' && entry.creditNotes.map((n) => n.amount)).toEqual([551.98]);
   });
 
   it('moves the returned lines to return (9) and derives the order status, with history and audit rows', async () => {

@@ -76,6 +76,28 @@ export async function pageOf<Row extends { total_rows: number }>(
   };
 }
 
+/**
+ * The same for a list whose total is cheaper counted on its own than carried by the page: `count(*) over ()`
+ * makes the page's statement read every matching row with all of its columns (and every join), where a
+ * separate count reads a narrow index and the page stops after its rows. The two run side by side. Measured
+ * on the returns list at 1,000,000 orders (33,363 returns): 1,184 ms with the window over a join, 5 + 6 ms apart.
+ */
+export async function countedPageOf<Row>(
+  request: PageRequest & Record<string, unknown>,
+  path: string,
+  query: {
+    rows: (page: { limit: number; offset: number }) => Promise<Row[]>;
+    count: () => Promise<number>;
+  },
+): Promise<Paged<Row>> {
+  const limit = request.per_page;
+  const [rows, total] = await Promise.all([
+    query.rows({ limit, offset: (request.page - 1) * limit }),
+    query.count(),
+  ]);
+  return { data: rows, meta: pageMetaOf(request, path, total) };
+}
+
 /** Laravel's paginator meta for a request; links keep the request's other parameters. */
 export function pageMetaOf(
   request: PageRequest & Record<string, unknown>,

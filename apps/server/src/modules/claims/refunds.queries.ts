@@ -13,14 +13,14 @@ import {
   refunds,
   users,
 } from '../../db/schema';
-import { sqlInteger, totalRows } from '../../lib/paged-list';
+import { sqlInteger } from '../../lib/paged-list';
 
 const NEWEST_FIRST = [desc(refunds.createdAt), desc(refunds.id)];
 
-/** One page of refund ids, newest first, each row carrying the list's size. */
+/** One page of refund ids, newest first (the total is counted apart: see `countedPageOf`). */
 export const refundPageIds = (db: DbOrTx, { limit, offset }: { limit: number; offset: number }) =>
   db
-    .select({ id: refunds.id, total_rows: totalRows() })
+    .select({ id: refunds.id })
     .from(refunds)
     .orderBy(...NEWEST_FIRST)
     .limit(sqlInteger(limit))

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { refundPartners, refunds } from '../../db/schema';
 import { auditTrail } from '../../lib/audit';
 import { conflict, found, ValidationError } from '../../lib/errors';
-import { pageOf } from '../../lib/paged-list';
+import { countedPageOf } from '../../lib/paged-list';
 import { absoluteUrl } from '../../lib/urls';
 import type { RequestAddress } from '../../lib/urls';
 import type { SessionUser } from '../../plugins/session';
@@ -127,7 +127,7 @@ export function createRefundsService({
 
   return {
     list: async (q: RefundListQuery, path: string, from: RequestAddress): Promise<Paged<Refund>> => {
-      const page = await pageOf(q, path, { rows: (p) => refundPageIds(db, p), count: () => refundCount(db) });
+      const page = await countedPageOf(q, path, { rows: (p) => refundPageIds(db, p), count: () => refundCount(db) });
       return {
         data: await cardsOf(
           db,

@@ -239,7 +239,7 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
       `/api/reporting/statements?month=${today.slice(0, 7)}&partner_id=${String(partnerC)}`,
     );
     expect(statement.statusCode).toBe(200);
-    expect((statement.json() as StatementAnswer).data.filter((e) => e.type === 'refund')).toEqual([
+    expect(statement.json<StatementAnswer>().data.filter((e) => e.type === 'refund')).toEqual([
       expect.objectContaining({
         amount: 0.51,
         date: today,

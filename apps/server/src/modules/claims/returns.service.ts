@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { creditNotes, returns } from '../../db/schema';
 import { auditTrail } from '../../lib/audit';
 import { conflict, found } from '../../lib/errors';
-import { pageOf } from '../../lib/paged-list';
+import { countedPageOf } from '../../lib/paged-list';
 import type { SessionUser } from '../../plugins/session';
 import { readSettings } from '../../shared/settings.queries';
 import type { NotifyDeductions } from './claims-notices';
@@ -92,7 +92,7 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
 
   return {
     list: async (q: ReturnListQuery, path: string): Promise<Paged<ReturnListItem>> => {
-      const page = await pageOf(q, path, {
+      const page = await countedPageOf(q, path, {
         rows: (p) => returnPage(db, q, p),
         count: () => returnCount(db, q),
       });

@@ -52,6 +52,8 @@ import { createProductsService } from './modules/products/products.service';
 import { createRecipesService } from './modules/products/recipes.service';
 import { variantsRoutes } from './modules/products/variants.routes';
 import { profitCentresRoutes } from './modules/profit-centres/profit-centres.routes';
+import { createReportingService } from './modules/reporting/reporting.service';
+import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { createProfitCentresService } from './modules/profit-centres/profit-centres.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -247,6 +249,7 @@ async function registerAreas(
   await app.register(xeroRoutes, { xero });
   await app.register(customersRoutes, { customers: createCustomersService({ db }) });
   await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });
+  await app.register(reportingRoutes, { reporting: createReportingService({ db }) });
 }
 
 /** The built single-page app's files; index.html itself is the error handler's history fallback. */

@@ -28,3 +28,4 @@ export * from './customers';
 export * from './companies';
 export * from './date-range';
 export * from './claims';
+export * from './reporting';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { formatQuantity } from './money';
 import { formatDuration, statusReportAddress, statusReportQuery } from './reporting';
 
 describe('formatDuration', () => {
@@ -40,5 +41,15 @@ describe('statusReportQuery', () => {
       status: undefined,
     });
     expect(statusReportAddress.parse({ status: '3' }).status).toBe('3');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('writes up to three decimals with a comma', () => {
+    expect(formatQuantity(100.5)).toBe('100,5');
+    expect(formatQuantity(1204330)).toBe('1 204 330');
+    expect(formatQuantity(2.125)).toBe('2,125');
+    expect(formatQuantity(-0.25)).toBe('-0,25');
+    expect(formatQuantity(0)).toBe('0');
   });
 });

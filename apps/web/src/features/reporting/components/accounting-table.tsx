@@ -13,8 +13,9 @@ import {
 import { type DataColumn, DataTable, Dialog, EMPTY_TEXT, formatDate, usePhone } from '@/ui';
 import { OnpayCalculation } from '@/ui/onpay-calculation';
 
-/** Rows per page of the screen (the file has them all). */
+/** Rows per page of the screen (the file has them all); a phone's cards are eighteen lines each. */
 export const ACCOUNTING_PAGE_SIZE = 50;
+const PHONE_PAGE_SIZE = 10;
 
 const MONEY = new Set([10, 14, 15, 16, 17]);
 const DATES = new Set([1, 7]);
@@ -61,9 +62,10 @@ export function AccountingTable({ rows }: Props) {
   const phone = usePhone();
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<{ orderId: number; name: string } | null>(null);
-  const pages = Math.max(1, Math.ceil(rows.length / ACCOUNTING_PAGE_SIZE));
+  const size = phone ? PHONE_PAGE_SIZE : ACCOUNTING_PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(rows.length / size));
   const current = Math.min(page, pages);
-  const shown = rows.slice((current - 1) * ACCOUNTING_PAGE_SIZE, current * ACCOUNTING_PAGE_SIZE);
+  const shown = rows.slice((current - 1) * size, current * size);
   const onView = (orderId: number) =>
     setViewing({ orderId, name: rows.find((r) => r[ACCOUNTING_ORDER_ID] === orderId)?.[0] ?? '' });
   const keyOf = (row: AccountingRow, i: number) => `${String(row[ACCOUNTING_ORDER_ID])}-${String(i)}`;

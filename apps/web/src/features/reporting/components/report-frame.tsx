@@ -47,7 +47,8 @@ export function ReportFrame({
 /** A chart with its table beside it on a wide screen, under it on a narrow one. */
 export function ChartWithTable({ chart, table }: { chart: ReactNode; table: ReactNode }) {
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+    // Each card as tall as it needs: a long table does not stretch the chart's card beside it.
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
       {chart}
       {table}
     </SimpleGrid>

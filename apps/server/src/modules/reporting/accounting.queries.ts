@@ -24,16 +24,31 @@ type Cursor = { createdAt: string; id: number };
  * back to the next batch as PostgreSQL's own text: a JS Date would drop the microseconds and repeat a row.
  */
 function batchAfter(db: DbOrTx, range: DateRange, after: Cursor | null) {
+  // Every column of the order is taken in the batch itself: joining `orders` again outside it let the
+  // planner hash the whole table for each batch.
   const batch = db.$with('batch').as(
     db
       .select({
         id: orders.id,
-        cursor: sql<string>`${orders.createdAt}::text`.as('cursor'),
-        delivererId: onPayColumns.delivererId.as('deliverer_id'),
-        vat: onPayColumns.vat.as('vat'),
+        name: orders.name,
+        createdAt: orders.createdAt,
+        profitCentreId: orders.profitCentreId,
+        customerId: orders.customerId,
+        customerName: orders.customerName,
+        source: orders.source,
+        email: orders.email,
+        deliveryDate: orders.deliveryDate,
+        paymentType: orders.paymentType,
+        status: orders.status,
+        fullyPaid: orders.fullyPaid,
+        isCollection: orders.isCollection,
+        deliveryFeeCents: orders.deliveryFeeCents,
+        cursor: sql<string>`${orders.createdAt}::text`.as('batch_cursor'),
+        delivererId: onPayColumns.delivererId.as('batch_deliverer_id'),
+        vat: onPayColumns.vat.as('batch_vat'),
         adjustmentCents: sql<string>`(
           select coalesce(sum(a.quantity::bigint * a.value_cents), 0) from ${adjustments} a where a.order_id = orders.id
-        )`.as('adjustment_cents'),
+        )`.as('batch_adjustment_cents'),
       })
       .from(orders)
       .where(
@@ -50,20 +65,20 @@ function batchAfter(db: DbOrTx, range: DateRange, after: Cursor | null) {
   return db
     .with(batch)
     .select({
-      orderId: orders.id,
+      orderId: batch.id,
       cursor: batch.cursor,
-      name: orders.name,
-      createdAt: orders.createdAt,
+      name: batch.name,
+      createdAt: batch.createdAt,
       profitCentre: profitCentres.name,
-      source: orders.source,
-      customer: sql<string | null>`coalesce(${customers.name}, ${orders.customerName})`,
-      email: orders.email,
-      deliveryDate: orders.deliveryDate,
-      paymentType: orders.paymentType,
-      status: orders.status,
-      fullyPaid: orders.fullyPaid,
-      isCollection: orders.isCollection,
-      deliveryFeeCents: orders.deliveryFeeCents,
+      source: batch.source,
+      customer: sql<string | null>`coalesce(${customers.name}, ${batch.customerName})`,
+      email: batch.email,
+      deliveryDate: batch.deliveryDate,
+      paymentType: batch.paymentType,
+      status: batch.status,
+      fullyPaid: batch.fullyPaid,
+      isCollection: batch.isCollection,
+      deliveryFeeCents: batch.deliveryFeeCents,
       delivererId: batch.delivererId,
       vat: batch.vat,
       adjustmentCents: batch.adjustmentCents,
@@ -78,12 +93,11 @@ function batchAfter(db: DbOrTx, range: DateRange, after: Cursor | null) {
       partnerVatNumber: partners.vatNumber,
     })
     .from(batch)
-    .innerJoin(orders, eq(orders.id, batch.id))
-    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(orderLines, eq(orderLines.orderId, batch.id))
     .leftJoin(partners, eq(partners.id, orderLines.partnerId))
-    .leftJoin(profitCentres, eq(profitCentres.id, orders.profitCentreId))
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.id));
+    .leftJoin(profitCentres, eq(profitCentres.id, batch.profitCentreId))
+    .leftJoin(customers, eq(customers.id, batch.customerId))
+    .orderBy(asc(batch.createdAt), asc(batch.id), asc(orderLines.id));
 }
 
 type BatchRow = Awaited<ReturnType<typeof batchAfter>>[number];

@@ -100,15 +100,13 @@ export async function seedWorld(db: Db, fixtures: Fixtures, orderCount = 80): Pr
     { variantId: v2!.id, rate: roseCorporate!, quantity: 2.5 },
     { variantId: v2!.id, rate: gypCorporate!, quantity: 4 },
   ];
-  await db
-    .insert(variantComponentRates)
-    .values(
-      recipeRows.map((r) => ({
-        variantId: r.variantId,
-        componentRateId: r.rate.id,
-        quantity: String(r.quantity),
-      })),
-    );
+  await db.insert(variantComponentRates).values(
+    recipeRows.map((r) => ({
+      variantId: r.variantId,
+      componentRateId: r.rate.id,
+      quantity: String(r.quantity),
+    })),
+  );
   const recipes: World['recipes'] = new Map();
   for (const r of recipeRows)
     recipes.set(r.variantId, [

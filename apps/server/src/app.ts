@@ -56,6 +56,8 @@ import { createProductsService } from './modules/products/products.service';
 import { createRecipesService } from './modules/products/recipes.service';
 import { variantsRoutes } from './modules/products/variants.routes';
 import { profitCentresRoutes } from './modules/profit-centres/profit-centres.routes';
+import { createReportingService } from './modules/reporting/reporting.service';
+import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { createProfitCentresService } from './modules/profit-centres/profit-centres.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createStatementRun } from './modules/statements/statement-run.service';
@@ -269,6 +271,7 @@ async function registerAreas(
   app.addHook('onReady', async () => run.startWorker());
   app.addHook('onClose', async () => run.stopWorker());
   await app.register(statementsRoutes, { statements: createStatementsService({ db }), run });
+  await app.register(reportingRoutes, { reporting: createReportingService({ db }) });
 }
 
 /** The built single-page app's files; index.html itself is the error handler's history fallback. */

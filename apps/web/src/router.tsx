@@ -11,7 +11,19 @@ import { SessionProvider } from '@/session/session-provider';
 import { LoadingScreen } from '@/ui/loading-screen';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
-const NOT_BUILT = [`${paths.reporting}/*`, paths.xero, `${paths.statements}/*`];
+const NOT_BUILT = [paths.xero, `${paths.statements}/*`];
+
+/** The reports' screens (one chunk: they share the frame and the charts). */
+const REPORT_PAGES = [
+  [paths.reporting.home, 'ReportingMenuPage'],
+  [paths.reporting.partnerOrders, 'PartnerOrdersPage'],
+  [paths.reporting.profitCentreRevenue, 'ProfitCentreRevenuePage'],
+  [paths.reporting.partnerSales, 'PartnerSalesPage'],
+  [paths.reporting.averageFulfillment, 'AverageFulfillmentPage'],
+  [paths.reporting.componentSales, 'ComponentSalesPage'],
+  [paths.reporting.accounting, 'AccountingPage'],
+  [paths.reporting.collectionStatus, 'CollectionStatusPage'],
+] as const;
 
 function Root() {
   return (
@@ -352,6 +364,10 @@ const routeTree: RouteObject[] = [
                   Component: (await import('@/features/components/pages/bulk-edit-page')).BulkEditPage,
                 }),
               },
+              ...REPORT_PAGES.map(([path, page]) => ({
+                path,
+                lazy: async () => ({ Component: (await import('@/features/reporting/pages'))[page] }),
+              })),
             ],
           },
           ...NOT_BUILT.map((path) => ({ path: path.slice(1), element: <NotBuiltPage /> })),

@@ -31,3 +31,4 @@ export * from './claims';
 export * from './statements';
 export * from './statement-totals';
 export * from './statement-run';
+export * from './reporting';

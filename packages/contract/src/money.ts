@@ -24,6 +24,15 @@ const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, 
 export const formatCount = (count: number): string =>
   (count < 0 ? '-' : '') + groupDigits(String(Math.trunc(Math.abs(count))));
 
+/** A quantity that may have a fraction (a recipe's 2,5 stems × lines), to three decimals: 1204,5 → '1 204,5'. */
+export function formatQuantity(quantity: number): string {
+  const thousandths = Math.round(Math.abs(quantity) * 1000);
+  const fraction = thousandths % 1000;
+  const sign = quantity < 0 && thousandths > 0 ? '-' : '';
+  const decimals = fraction ? `,${String(fraction).padStart(3, '0').replace(/0+$/, '')}` : '';
+  return `${sign}${groupDigits(String(Math.trunc(thousandths / 1000)))}${decimals}`;
+}
+
 /**
  * Rand to whole cents, rounded half away from zero, without the float error of `x * 100` (1.005 rand is
  * 101 cents, not 100). The one conversion: formulas (pricing.ts) and formatting both use it.

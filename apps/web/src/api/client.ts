@@ -54,6 +54,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** For downloads: answer the raw Response instead of parsed JSON. */
   raw?: boolean;
+  /** The media type asked for, when not JSON (a report's CSV: `text/csv`). */
+  accept?: string;
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -68,7 +70,7 @@ export function withQuery(path: string, query?: Query): string {
 
 async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: opts.accept ?? 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };
   const xsrf = readCookie('XSRF-TOKEN');

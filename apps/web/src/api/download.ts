@@ -31,6 +31,8 @@ export type DownloadOptions = {
   signal?: AbortSignal;
   /** The accounting CSV of a year passes the spec's 360 000 ms. */
   timeoutMs?: number;
+  /** The media type asked for: a report's call answers its CSV to `text/csv` (DECISIONS.md, "Reporting"). */
+  accept?: string;
 };
 
 /**
@@ -84,13 +86,14 @@ export async function downloadFile(
   path: string,
   query?: Query,
   fallbackName = 'download',
-  { onProgress, signal, timeoutMs = DOWNLOAD_TIMEOUT_MS }: DownloadOptions = {},
+  { onProgress, signal, timeoutMs = DOWNLOAD_TIMEOUT_MS, accept }: DownloadOptions = {},
 ): Promise<string> {
   const res = await request<Response>('GET', path, {
     query,
     raw: true,
     timeoutMs,
     signal,
+    accept,
   });
   const blob = await readBody(res, onProgress);
   const name = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;

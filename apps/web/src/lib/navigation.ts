@@ -69,7 +69,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
         ],
       },
       { to: paths.audit, label: 'Audit' },
-      { to: paths.reporting, label: 'Reporting' },
+      { to: paths.reporting.home, label: 'Reporting' },
       ...(user.permissions.authenticateXero || user.permissions.manageXero
         ? [{ to: paths.xero, label: 'Xero' }]
         : []),

@@ -73,8 +73,18 @@ export const paths = {
   customers: '/customers',
   companies: '/companies',
   audit: '/audit',
+  /** Staff's reports: the menu and one screen per report (part 2, "Reporting (staff)"). */
+  reporting: {
+    home: '/reporting',
+    partnerOrders: '/reporting/partner-orders',
+    profitCentreRevenue: '/reporting/profit-centre-revenue',
+    partnerSales: '/reporting/partner-sales',
+    averageFulfillment: '/reporting/average-fulfillment-time',
+    componentSales: '/reporting/component-sales',
+    accounting: '/reporting/accounting-csv',
+    collectionStatus: '/reporting/collection-status',
+  },
   // Areas still to be built (router.tsx's NOT_BUILT).
-  reporting: '/reporting',
   statements: '/statements',
   xero: '/system/xero',
 } as const;

@@ -42,7 +42,16 @@ export default function ChartFrameBody({
     withLegend: series.length > 1,
     tickLine: 'none' as const,
   };
-  if (kind === 'line') return <LineChart {...common} curveType="linear" />;
+  // The value axis wide enough for an amount in rand on one line ("R 120 000,00"); a horizontal chart's
+  // category axis wide enough for a partner's name.
+  const yAxisProps = { width: kind === 'horizontal-bar' ? 150 : valueFormatter ? 100 : 50 };
+  if (kind === 'line') return <LineChart {...common} yAxisProps={yAxisProps} curveType="linear" />;
   // Mantine's 'vertical' orientation lays the bars along the x axis: a long list of partners reads best so.
-  return <BarChart {...common} orientation={kind === 'horizontal-bar' ? 'vertical' : 'horizontal'} />;
+  return (
+    <BarChart
+      {...common}
+      yAxisProps={yAxisProps}
+      orientation={kind === 'horizontal-bar' ? 'vertical' : 'horizontal'}
+    />
+  );
 }

@@ -107,8 +107,9 @@ export function ChartFrame(props: ChartFrameProps) {
     body = (
       <>
         <ChartData {...props} />
-        {/* The picture repeats the table above for sighted readers. */}
-        <div aria-hidden="true">
+        {/* The picture repeats the table above for sighted readers; `inert` keeps recharts' focusable
+            layers (a donut's pie takes the tab key) out of the keyboard's way too. */}
+        <div aria-hidden="true" inert>
           <Suspense fallback={placeholder}>
             <ChartFrameBody
               kind={kind}

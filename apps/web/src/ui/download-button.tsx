@@ -27,6 +27,8 @@ export type DownloadButtonProps = Omit<ButtonProps, 'children' | 'loading' | 'di
   children?: ReactNode;
   /** How long the whole download may take (the accounting CSV: 360 000 ms). */
   timeoutMs?: number;
+  /** The media type to ask for (`text/csv` for a report's call that answers JSON by default). */
+  accept?: string;
 };
 
 /**
@@ -39,6 +41,7 @@ export function DownloadButton({
   fallbackName,
   children = 'Export',
   timeoutMs,
+  accept,
   ...buttonProps
 }: DownloadButtonProps) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
@@ -57,6 +60,7 @@ export function DownloadButton({
         onProgress: setProgress,
         signal: controller.signal,
         timeoutMs,
+        accept,
       });
     } catch (e) {
       if (!controller.signal.aborted) setError(errorMessage(e, 'The download failed.'));

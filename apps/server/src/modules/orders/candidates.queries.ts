@@ -8,9 +8,8 @@ import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/paged-list';
 import { locations, orderLines, orders, partners } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { distanceKm } from '../../shared/distance';
 import { awayOn } from '../../shared/partner-away';
-
-const EARTH_RADIUS_KM = 6371;
 
 /**
  * Partners who could take a line: enabled, not out of office on the delivery date, with the haversine
@@ -35,10 +34,7 @@ export async function candidatesFor(
       : sql<
           number | null
         >`case when ${partners.latitude} is null or ${partners.longitude} is null then null else
-          ${EARTH_RADIUS_KM} * 2 * asin(sqrt(
-            power(sin(radians(${partners.latitude} - ${line.lat}) / 2), 2) +
-            cos(radians(${line.lat})) * cos(radians(${partners.latitude})) *
-            power(sin(radians(${partners.longitude} - ${line.lng}) / 2), 2)))
+          ${distanceKm({ lat: line.lat, lng: line.lng }, { lat: partners.latitude, lng: partners.longitude })}
         end`;
   const needle = opts.q ? containsPattern(opts.q) : null;
   const rows = await db

@@ -25,7 +25,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { variantComponentsJson } from '../../shared/variant-components';
 import type { VariantComponentRow } from '../../shared/variant-components';
-import { onPaymentMap, orderOnPay } from './order-onpay';
+import { onPaymentMap, orderOnPay } from '../../shared/order-onpay';
 import { lineJsonFields, linesOf, summaryColumns, toSummary } from './order-summary.queries';
 import type { LineRow } from './order-summary.queries';
 import type { Viewer } from '../../lib/viewer';

@@ -7,7 +7,7 @@ import { deriveOrderStatus, toRand } from '@bloomline/contract';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, partners, refundLines, returnLines } from '../../db/schema';
 import type { Viewer } from '../../lib/viewer';
-import { onPayColumns, onPayTotalCents } from './order-onpay';
+import { onPayColumns, onPayTotalCents } from '../../shared/order-onpay';
 import { visibleLines } from './orders.scope';
 
 // An order as both the list and the detail read it: its columns, its lines (only the viewer's own for a

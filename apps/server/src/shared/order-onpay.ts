@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { LineStatus, OnPayResult } from '@bloomline/contract';
 import { ON_PAY_EXCL, ON_PAY_INCL, onPay, onPayMap, toRand } from '@bloomline/contract';
 
-import { orderLines, settings } from '../../db/schema';
-import { vatSetting } from '../../shared/settings.queries';
+import { orderLines, settings } from '../db/schema';
+import { vatSetting } from './settings.queries';
 
 /** A line as the on-pay rule reads it (the viewer's lines: only their own for a partner). */
 export interface OnPayLine {

@@ -1,0 +1,2 @@
+CREATE INDEX "order_lines_report_idx" ON "order_lines" USING btree ("order_id","partner_id","status","quantity","value_cents","product_variant_id");--> statement-breakpoint
+CREATE INDEX "order_lines_delivered_idx" ON "order_lines" USING btree ("order_id","partner_id","delivered_at") WHERE "order_lines"."delivered_at" is not null;

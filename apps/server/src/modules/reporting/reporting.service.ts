@@ -1,0 +1,100 @@
+import type { Readable } from 'node:stream';
+
+import type {
+  AccountingRow,
+  AverageFulfillmentItem,
+  CollectionStatusItem,
+  ComponentSalesItem,
+  DateRange,
+  PartnerOrdersItem,
+  ProfitCentreRevenueItem,
+  ReportQuery,
+  StatusReportQuery,
+} from '@bloomline/contract';
+import { ACCOUNTING_COLUMNS, formatDuration, STATUS_BY_ID, toRand } from '@bloomline/contract';
+
+import type { Db } from '../../db/client';
+import { type CsvColumn, csvStream } from '../../lib/csv';
+import { accountingRows } from './accounting.queries';
+import { jsonArrayStream } from './json-stream';
+import {
+  averageFulfillment,
+  collectionStatus,
+  componentSales,
+  partnerOrders,
+  profitCentreRevenue,
+} from './reporting.queries';
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const statusOf = (query: StatusReportQuery) =>
+  query.status === undefined ? undefined : STATUS_BY_ID[query.status];
+const rangeOf = ({ startDate, endDate }: DateRange): DateRange => ({ startDate, endDate });
+
+/** The CSV of each report: a header row of the screen's column names, then the JSON's rows. */
+export const REPORT_CSV = {
+  partnerOrders: [
+    { header: 'Partner', value: (r) => r.partnerName },
+    { header: 'Orders', value: (r) => r.orderCount },
+    { header: 'Order items', value: (r) => r.orderItemCount },
+    { header: 'Order value', value: (r) => r.orderValue },
+  ] satisfies CsvColumn<PartnerOrdersItem>[],
+  profitCentreRevenue: [
+    { header: 'Profit centre', value: (r) => r.profitCentre },
+    { header: 'Revenue', value: (r) => r.revenue },
+  ] satisfies CsvColumn<ProfitCentreRevenueItem>[],
+  averageFulfillment: [
+    { header: 'Partner', value: (r) => r.partnerName },
+    { header: 'Average', value: (r) => formatDuration(r.average) },
+    { header: 'Average (seconds)', value: (r) => r.average },
+  ] satisfies CsvColumn<AverageFulfillmentItem>[],
+  componentSales: [
+    { header: 'Partner', value: (r) => r.name },
+    { header: 'Sales revenue', value: (r) => r.value },
+    { header: 'Count', value: (r) => r.count },
+  ] satisfies CsvColumn<ComponentSalesItem>[],
+};
+
+/** The accounting CSV's 18 named columns: position 18 (the order id) is for the screen's dialog only. */
+const ACCOUNTING_CSV: CsvColumn<AccountingRow>[] = ACCOUNTING_COLUMNS.map((header, i) => ({
+  header,
+  value: (row) => {
+    const cell = row[i];
+    return typeof cell === 'boolean' ? yesNo(cell) : (cell ?? null);
+  },
+}));
+
+/** Batches as single rows, for the streams. */
+async function* each<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+export function createReportingService({ db }: { db: Db }) {
+  return {
+    async partnerOrders(query: StatusReportQuery): Promise<PartnerOrdersItem[]> {
+      const rows = await partnerOrders(db, rangeOf(query), statusOf(query));
+      return rows.map(({ orderValueCents, ...r }) => ({ ...r, orderValue: toRand(orderValueCents) }));
+    },
+    async profitCentreRevenue(query: StatusReportQuery): Promise<ProfitCentreRevenueItem[]> {
+      const rows = await profitCentreRevenue(db, rangeOf(query), statusOf(query));
+      return rows.map((r) => ({ profitCentre: r.profitCentre, revenue: toRand(r.revenueCents) }));
+    },
+    averageFulfillment: (query: ReportQuery): Promise<AverageFulfillmentItem[]> =>
+      averageFulfillment(db, rangeOf(query)),
+    async componentSales(query: ReportQuery): Promise<ComponentSalesItem[]> {
+      const rows = await componentSales(db, rangeOf(query));
+      return rows.map(({ valueCents, ...r }) => ({ ...r, value: toRand(valueCents) }));
+    },
+    async collectionStatus(): Promise<CollectionStatusItem[]> {
+      const rows = await collectionStatus(db);
+      return rows.map(({ localDelivery, ...r }) => ({ ...r, local_delivery: localDelivery }));
+    },
+    /** The accounting rows as a JSON array, written batch by batch: a year never sits in memory. */
+    accountingJson: (query: ReportQuery, signal: AbortSignal): Readable =>
+      jsonArrayStream(accountingRows(db, rangeOf(query), signal)),
+    /** The accounting CSV, streamed from the database in batches as the client reads. */
+    accountingCsv: (query: ReportQuery, signal: AbortSignal): Readable =>
+      csvStream(ACCOUNTING_CSV, each(accountingRows(db, rangeOf(query), signal))),
+  };
+}
+
+export type ReportingService = ReturnType<typeof createReportingService>;

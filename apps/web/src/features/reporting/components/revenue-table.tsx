@@ -1,0 +1,29 @@
+import type { ProfitCentreRevenueItem } from '@bloomline/contract';
+
+import { type DataColumn, Money } from '@/ui';
+
+import { ReportTable } from './report-frame';
+
+const columns: DataColumn<ProfitCentreRevenueItem>[] = [
+  { key: 'profitCentre', header: 'Profit centre', render: (r) => r.profitCentre },
+  { key: 'revenue', header: 'Revenue', align: 'right', render: (r) => <Money value={r.revenue} /> },
+];
+
+/** The table Profit centre and Revenue (the revenue report and the sales-by-partner screen). */
+export function RevenueTable({
+  rows,
+  loading,
+}: {
+  rows: ProfitCentreRevenueItem[] | undefined;
+  loading: boolean;
+}) {
+  return (
+    <ReportTable
+      title="Revenue by profit centre"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.profitCentre}
+      loading={loading}
+    />
+  );
+}

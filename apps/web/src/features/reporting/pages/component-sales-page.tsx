@@ -1,0 +1,55 @@
+import { type ComponentSalesItem, formatMoney, formatQuantity, REPORT_FILES } from '@bloomline/contract';
+
+import { ChartFrame, type DataColumn, DateRangeFilter, Money, useDateRange } from '@/ui';
+
+import { useReport } from '../api/reporting-api';
+import { ChartWithTable, ExportButton, NO_DATA, ReportFrame, ReportTable } from '../components/report-frame';
+
+// The spec's headings: the first column is headed Partner and holds the component's name.
+const columns: DataColumn<ComponentSalesItem>[] = [
+  { key: 'name', header: 'Partner', render: (r) => r.name },
+  { key: 'value', header: 'Sales revenue', align: 'right', render: (r) => <Money value={r.value} /> },
+  { key: 'count', header: 'Count', align: 'right', render: (r) => formatQuantity(r.count) },
+];
+
+/** What components sell: revenue per component as bars, with the table of revenue and count. */
+export function ComponentSalesPage() {
+  const { range, inOrder, setRange } = useDateRange();
+  const report = useReport('component-sales', range, inOrder);
+  const rows = inOrder ? report.data : [];
+  const loading = inOrder && report.isPending;
+  return (
+    <ReportFrame
+      title="Sales / Revenue by Component"
+      actions={<ExportButton report="component-sales" params={range} file={REPORT_FILES.componentSales} />}
+      filters={<DateRangeFilter value={range} onChange={setRange} />}
+    >
+      <ChartWithTable
+        chart={
+          <ChartFrame
+            title="Sales revenue per component"
+            kind="bar"
+            rows={rows}
+            category="name"
+            categoryLabel="Component"
+            series={[{ name: 'value', label: 'Sales revenue' }]}
+            valueFormatter={formatMoney}
+            isLoading={loading}
+            error={report.error}
+            onRetry={() => void report.refetch()}
+            emptyText={NO_DATA}
+          />
+        }
+        table={
+          <ReportTable
+            title="Components sold"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.id}
+            loading={loading}
+          />
+        }
+      />
+    </ReportFrame>
+  );
+}

@@ -1,0 +1,84 @@
+import { formatCount, type PartnerOrdersItem, REPORT_FILES } from '@bloomline/contract';
+
+import { ChartFrame, type DataColumn } from '@/ui';
+
+import { useReport } from '../api/reporting-api';
+import {
+  ChartWithTable,
+  ExportButton,
+  NO_DATA,
+  ReportFrame,
+  ReportTable,
+  StatusRangeFilter,
+  useStatusReportParams,
+} from '../components/report-frame';
+
+const partner: DataColumn<PartnerOrdersItem> = {
+  key: 'partner',
+  header: 'Partner',
+  render: (r) => r.partnerName,
+};
+const ordersColumns: DataColumn<PartnerOrdersItem>[] = [
+  partner,
+  { key: 'orders', header: 'Orders', align: 'right', render: (r) => formatCount(r.orderCount) },
+];
+const itemsColumns: DataColumn<PartnerOrdersItem>[] = [
+  partner,
+  { key: 'items', header: 'Order items', align: 'right', render: (r) => formatCount(r.orderItemCount) },
+];
+
+/** Orders and order items per partner: two donuts, each with its table. */
+export function PartnerOrdersPage() {
+  const { params, inOrder, update } = useStatusReportParams();
+  const report = useReport('partner-orders', params, inOrder);
+  const rows = inOrder ? report.data : [];
+  const loading = inOrder && report.isPending;
+  const itemRows = rows && [...rows].sort((a, b) => b.orderItemCount - a.orderItemCount);
+  const chart = (title: string, name: 'orderCount' | 'orderItemCount', label: string, data: typeof rows) => (
+    <ChartFrame
+      title={title}
+      kind="donut"
+      rows={data}
+      category="partnerName"
+      categoryLabel="Partner"
+      series={[{ name, label }]}
+      valueFormatter={formatCount}
+      isLoading={loading}
+      error={report.error}
+      onRetry={() => void report.refetch()}
+      emptyText={NO_DATA}
+    />
+  );
+  return (
+    <ReportFrame
+      title="Partner orders"
+      actions={<ExportButton report="partner-orders" params={params} file={REPORT_FILES.partnerOrders} />}
+      filters={<StatusRangeFilter params={params} onChange={update} />}
+    >
+      <ChartWithTable
+        chart={chart('Orders per partner', 'orderCount', 'Orders', rows)}
+        table={
+          <ReportTable
+            title="Orders"
+            columns={ordersColumns}
+            rows={rows}
+            rowKey={(r) => r.partner}
+            loading={loading}
+          />
+        }
+      />
+      <ChartWithTable
+        chart={chart('Order items per partner', 'orderItemCount', 'Order items', itemRows)}
+        table={
+          <ReportTable
+            title="Order items"
+            columns={itemsColumns}
+            rows={itemRows}
+            rowKey={(r) => r.partner}
+            loading={loading}
+          />
+        }
+      />
+    </ReportFrame>
+  );
+}

@@ -1,0 +1,54 @@
+import { formatMoney, REPORT_FILES } from '@bloomline/contract';
+
+import { ChartFrame } from '@/ui';
+
+import { useReport } from '../api/reporting-api';
+import {
+  ChartWithTable,
+  ExportButton,
+  NO_DATA,
+  ReportFrame,
+  StatusRangeFilter,
+  useStatusReportParams,
+} from '../components/report-frame';
+import { RevenueTable } from '../components/revenue-table';
+
+/** Line values by profit centre: a bar chart in rand beside the table. */
+export function ProfitCentreRevenuePage() {
+  const { params, inOrder, update } = useStatusReportParams();
+  const report = useReport('profit-centre-revenue', params, inOrder);
+  const rows = inOrder ? report.data : [];
+  const loading = inOrder && report.isPending;
+  return (
+    <ReportFrame
+      title="Profit centres revenue"
+      actions={
+        <ExportButton
+          report="profit-centre-revenue"
+          params={params}
+          file={REPORT_FILES.profitCentreRevenue}
+        />
+      }
+      filters={<StatusRangeFilter params={params} onChange={update} />}
+    >
+      <ChartWithTable
+        chart={
+          <ChartFrame
+            title="Revenue per profit centre"
+            kind="bar"
+            rows={rows}
+            category="profitCentre"
+            categoryLabel="Profit centre"
+            series={[{ name: 'revenue', label: 'Revenue' }]}
+            valueFormatter={formatMoney}
+            isLoading={loading}
+            error={report.error}
+            onRetry={() => void report.refetch()}
+            emptyText={NO_DATA}
+          />
+        }
+        table={<RevenueTable rows={rows} loading={loading} />}
+      />
+    </ReportFrame>
+  );
+}

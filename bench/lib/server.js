@@ -21,7 +21,10 @@ export async function freePort(start = 3400) {
 }
 
 /** Node's flags as `npm start` passes them (package.json), so the bench measures what is deployed. */
-export const NODE_FLAGS = ['--max-semi-space-size=64'];
+export const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS !== undefined
+    ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
+    : ['--max-semi-space-size=64'];
 
 /** Starts `node apps/server/dist/main.js`; resolves once GET /health answers 200. */
 export async function startServer(env, port) {

@@ -1,0 +1,56 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+
+import type { RefundPartner } from '@bloomline/contract';
+
+import { Money } from '@/ui';
+
+import { Facts } from './facts';
+import { RefundLines } from './refund-lines';
+
+/** One partner's share of a refund: who bears it, what is deducted from their pay, by whom, and their lines. */
+function PartnerShare({ share, headingLevel }: { share: RefundPartner; headingLevel: 3 | 4 }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="sm" p="sm" bg="gray.0">
+      <Title order={headingLevel} size="h6" id={headingId} mb="xs" style={{ overflowWrap: 'anywhere' }}>
+        {share.partner.name}
+      </Title>
+      <Stack gap="sm">
+        <Facts
+          cols={{ base: 2, sm: 3 }}
+          items={[
+            { key: 'responsible', label: 'Responsible', value: share.responsible ?? 'Not processed' },
+            { key: 'deduction', label: 'Deduction', value: <Money value={share.refundDeduction} /> },
+            { key: 'processedBy', label: 'Processed by', value: share.processedBy?.name },
+          ]}
+        />
+        <RefundLines lines={share.lines} label={`${share.partner.name}'s refunded lines`} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The refund's partners, each with their share; a refund of lines no partner made says so. */
+export function RefundPartners({
+  partners,
+  headingLevel,
+}: {
+  partners: readonly RefundPartner[];
+  headingLevel: 3 | 4;
+}) {
+  if (partners.length === 0) {
+    return (
+      <Text size="sm" c="gray.7">
+        No partners on this refund.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {partners.map((share) => (
+        <PartnerShare key={share.id} share={share} headingLevel={headingLevel} />
+      ))}
+    </Stack>
+  );
+}

@@ -24,6 +24,10 @@ import { baseUrlOf } from './lib/urls';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { notifierOfDeductions } from './modules/claims/claims-notices';
+import { claimsRoutes } from './modules/claims/claims.routes';
+import { createRefundsService } from './modules/claims/refunds.service';
+import { createReturnsService } from './modules/claims/returns.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
@@ -217,6 +221,16 @@ async function registerAreas(
     appUrl: config.appUrl,
     log: app.log,
     caches: createOrderListCaches({ totalsMs: config.countCacheMs }),
+  });
+  // Returns and refunds before the orders' own routes in the document (the router prefers their fixed paths).
+  const notify = notifierOfDeductions({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
+  await app.register(claimsRoutes, {
+    returns: createReturnsService({ db, notify }),
+    refunds: createRefundsService({
+      db,
+      notify,
+      baseUrl: (request) => baseUrlOf(request, config.configuredAppUrl, config.appUrl),
+    }),
   });
   await app.register(ordersRoutes, { orders });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });

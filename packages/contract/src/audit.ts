@@ -27,6 +27,9 @@ export const AUDIT_RECORD_TYPES = [
   'company',
   // A setting such as `vat` (keyed by name, so its entries carry no record id).
   'setting',
+  // Returns and refunds from the shop, processed by staff (issue 21).
+  'return',
+  'refund',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

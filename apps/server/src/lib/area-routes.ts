@@ -156,6 +156,15 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
       declare('POST', url, spec, 201, handler);
     },
 
+    /** POST an action on a record (process a return …): 200 `{ data }`, or `answer` as it is. */
+    action<P, B extends Schema, D extends Schema>(
+      url: string,
+      spec: RouteSpec<P, never, B> & { body: B } & Answer<D>,
+      handler: Handler<P, undefined, B, Result<D>>,
+    ) {
+      declare('POST', url, spec, 200, handler);
+    },
+
     /** PUT a record (and POST with `_method=PUT` when `spoofable`): 200 `{ data }`, or `answer` as it is. */
     update<P, B extends Schema, D extends Schema>(
       url: string,

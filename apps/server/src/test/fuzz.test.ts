@@ -4,6 +4,7 @@ import type { HTTPMethod } from 'find-my-way';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { unmatchedStatusesOf } from '../plugins/route-statuses';
+import { createRefund, createReturn } from './claims-fixtures';
 import type { TestClient } from './client';
 import { createHarness } from './harness';
 import type { Harness } from './harness';
@@ -28,9 +29,16 @@ describe('fuzzing every route with hostile input', () => {
       { partnerId: partnerA.id, status: 'open' },
       { partnerId: null, status: 'open' },
     ]);
-    await createOrder(h.database.db, [
+    const second = await createOrder(h.database.db, [
       { partnerId: partnerB.id, status: 'accepted' },
       { partnerId: partnerA.id, status: 'rejected' },
+    ]);
+    // An open return and an unprocessed refund, so their processing (and its deductions) is reached too.
+    await createReturn(h.database.db, second, [
+      { orderLineId: second.lineIds[0]!, quantity: 1, reason: 'Damaged' },
+    ]);
+    await createRefund(h.database.db, second, [
+      { orderLineId: second.lineIds[1]!, partnerId: partnerA.id, amountCents: 1000, onPayAmountCents: 750 },
     ]);
     // Products, variants and recipe lines with small ids, so the recipe writes reach their SQL too.
     await createCatalogue(h.database.db, { a: partnerA.id, b: partnerB.id });

@@ -21,7 +21,7 @@ import { audit } from '../../lib/audit';
 import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import type { NotifyAssigned } from './order-notices';
-import { actorName, lock, moveLine, rederive } from './order-transitions';
+import { actorName, lock, moveLine, rederive } from '../../shared/order-transitions';
 
 const describe = (states: readonly string[]) => states.join(' or ');
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { partners, users } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
-import type { LineRow } from './order-transitions';
+import type { LineRow } from '../../shared/order-transitions';
 
 export interface NoticeDeps {
   db: Db;

@@ -3,13 +3,16 @@ import { asc, eq } from 'drizzle-orm';
 import type { LineStatus, Target } from '@bloomline/contract';
 import { deriveOrderStatus, isUnassigned, STATUS_ID } from '@bloomline/contract';
 
-import type { Tx } from '../../db/client';
-import { orderHistory, orderLines, orders, partners } from '../../db/schema';
-import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/session';
+import type { Tx } from '../db/client';
+import { orderHistory, orderLines, orders, partners } from '../db/schema';
+import { audit } from '../lib/audit';
+import { notFound } from '../lib/errors';
+import type { SessionUser } from '../plugins/session';
 
-/** The steps every change of an order is made of, inside the caller's transaction. */
+/**
+ * The steps every change of an order is made of, inside the caller's transaction: the order workflow
+ * (modules/orders) and the processing of returns and refunds (modules/claims) move lines with them.
+ */
 
 export type LineRow = typeof orderLines.$inferSelect;
 
@@ -26,6 +29,9 @@ const PAST: Record<string, string> = {
   cancel: 'cancelled',
   'cancel-rejected': 'confirmed the cancellation of',
   assign: 'assigned',
+  // Returns and refunds (modules/claims): the line moves to status return (9) or refund (10).
+  return: 'processed the return of',
+  refund: 'processed the refund of',
 };
 
 /** Locks the order, then its lines, always in that order so two transitions never deadlock. */

@@ -1,0 +1,98 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+
+import { formatMoney, toRand } from '@bloomline/contract';
+
+import type { Db } from '../../db/client';
+import { partners } from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+
+export interface NoticeDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** What one processed return or refund took from each partner's pay. */
+export interface DeductionNotice {
+  order: { id: number; name: string };
+  /** Why, as one sentence: "the return #BL10234-R1 of 2 items (Damaged: 2)". */
+  why: string;
+  /** The Johannesburg day it was processed (YYYY-MM-DD): the statement month it shows in. */
+  day: string;
+  deductions: { partnerId: number; cents: number }[];
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "November 2026" for a day of that month. */
+export const statementMonth = (day: string) =>
+  monthFormat.format(new Date(`${day.slice(0, 7)}-15T12:00:00Z`));
+
+/** The e-mail a partner receives about a deduction from their pay. */
+export function deductionMail(
+  partnerName: string,
+  notice: Pick<DeductionNotice, 'order' | 'why' | 'day'>,
+  cents: number,
+  appUrl: string,
+) {
+  const amount = formatMoney(toRand(cents));
+  return {
+    subject: `Deduction of ${amount} for order ${notice.order.name}`,
+    text: [
+      `Hello ${partnerName},`,
+      '',
+      `${amount} has been deducted from your pay for order ${notice.order.name}.`,
+      `Why: ${notice.why}, and you were held responsible.`,
+      `The deduction shows on your statement for ${statementMonth(notice.day)}.`,
+      '',
+      `The order: ${appUrl}/order/${String(notice.order.id)}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Tells each partner with a deduction above nothing, at their business address, once the change is committed
+ * (never from inside the transaction: a refused or rolled-back change sends nothing). A partner without a
+ * business address is skipped with a log line; a failed send is logged and never undoes the change.
+ */
+export function notifierOfDeductions({ db, mailer, appUrl, log }: NoticeDeps) {
+  return async (notice: DeductionNotice) => {
+    const owed = notice.deductions.filter((d) => d.cents > 0);
+    if (owed.length === 0) return;
+    try {
+      const rows = await db
+        .select({ id: partners.id, name: partners.name, businessEmail: partners.businessEmail })
+        .from(partners)
+        .where(
+          inArray(
+            partners.id,
+            owed.map((d) => d.partnerId),
+          ),
+        );
+      for (const { partnerId, cents } of owed) {
+        const partner = rows.find((p) => p.id === partnerId);
+        const to = partner?.businessEmail?.trim();
+        if (!partner || !to) {
+          log.info(
+            { partnerId, orderId: notice.order.id },
+            'deduction not e-mailed: the partner has no business address',
+          );
+          continue;
+        }
+        try {
+          await mailer.send({ to, ...deductionMail(partner.name, notice, cents, appUrl) });
+        } catch (err) {
+          log.error(
+            { err, partnerId, orderId: notice.order.id },
+            'could not e-mail the partner about a deduction',
+          );
+        }
+      }
+    } catch (err) {
+      log.error({ err, orderId: notice.order.id }, 'could not e-mail the partners about their deductions');
+    }
+  };
+}
+export type NotifyDeductions = ReturnType<typeof notifierOfDeductions>;

@@ -1,0 +1,145 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+
+import type { DbOrTx } from '../../db/client';
+import {
+  orderLines,
+  orders,
+  partners,
+  productImages,
+  products,
+  productVariants,
+  refundLines,
+  refundPartners,
+  refunds,
+  users,
+} from '../../db/schema';
+import { sqlInteger, totalRows } from '../../lib/paged-list';
+
+const NEWEST_FIRST = [desc(refunds.createdAt), desc(refunds.id)];
+
+/** One page of refund ids, newest first, each row carrying the list's size. */
+export const refundPageIds = (db: DbOrTx, { limit, offset }: { limit: number; offset: number }) =>
+  db
+    .select({ id: refunds.id, total_rows: totalRows() })
+    .from(refunds)
+    .orderBy(...NEWEST_FIRST)
+    .limit(sqlInteger(limit))
+    .offset(sqlInteger(offset));
+
+export async function refundCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(refunds);
+  return row?.n ?? 0;
+}
+
+/** The refunds themselves with their order and who processed them, newest first. */
+export const refundRows = (db: DbOrTx, ids: number[]) =>
+  db
+    .select({
+      id: refunds.id,
+      name: refunds.name,
+      createdAt: refunds.createdAt,
+      amountCents: refunds.amountCents,
+      onPayCents: refunds.onPayCents,
+      onPayAmountCents: refunds.onPayAmountCents,
+      responsible: refunds.responsible,
+      processedAt: refunds.processedAt,
+      order: {
+        id: orders.id,
+        name: orders.name,
+        totalValueCents: orders.totalValueCents,
+        deliveryFeeCents: orders.deliveryFeeCents,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+      },
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(inArray(refunds.id, ids))
+    .orderBy(...NEWEST_FIRST);
+
+/** The refunds' shares per partner, with the partner's name and who processed the share. */
+export const refundPartnerRows = (db: DbOrTx, ids: number[]) =>
+  db
+    .select({
+      id: refundPartners.id,
+      refundId: refundPartners.refundId,
+      partnerId: partners.id,
+      partnerName: partners.name,
+      responsible: refundPartners.responsible,
+      refundDeductionCents: refundPartners.refundDeductionCents,
+      processedByName: users.name,
+    })
+    .from(refundPartners)
+    .innerJoin(partners, eq(partners.id, refundPartners.partnerId))
+    .leftJoin(users, eq(users.id, refundPartners.processedBy))
+    .where(inArray(refundPartners.refundId, ids))
+    .orderBy(asc(refundPartners.id));
+
+/** The refunds' lines with the product and variant they were sold as (the line's own title when gone). */
+export const refundLineRows = (db: DbOrTx, ids: number[]) =>
+  db
+    .select({
+      id: refundLines.id,
+      refundId: refundLines.refundId,
+      refundPartnerId: refundLines.refundPartnerId,
+      orderLineId: refundLines.orderLineId,
+      amountCents: refundLines.amountCents,
+      onPayAmountCents: refundLines.onPayAmountCents,
+      lineTitle: orderLines.title,
+      lineStatus: orderLines.status,
+      productId: products.id,
+      productTitle: products.title,
+      variantTitle: productVariants.title,
+    })
+    .from(refundLines)
+    .innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
+    .leftJoin(productVariants, eq(productVariants.id, orderLines.productVariantId))
+    .leftJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(refundLines.refundId, ids))
+    .orderBy(asc(refundLines.id));
+
+/** The products' pictures in their order. */
+export const imagesOfProducts = (db: DbOrTx, productIds: number[]) =>
+  productIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          productId: productImages.productId,
+          url: productImages.url,
+          altText: productImages.altText,
+        })
+        .from(productImages)
+        .where(inArray(productImages.productId, productIds))
+        .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+
+/** The refund's row, locked for its processing: two staff at once queue here and the second sees it processed. */
+export async function lockRefund(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * Each share of the refund with the on pay of its lines: what the deduction is split by. Shares are read in
+ * id order, which is also the order their rows are updated in.
+ */
+export const refundShares = (db: DbOrTx, refundId: number) =>
+  db
+    .select({
+      id: refundPartners.id,
+      partnerId: refundPartners.partnerId,
+      partnerName: partners.name,
+      weightCents: sql<number>`coalesce((select sum(${refundLines.onPayAmountCents}) from ${refundLines} where ${refundLines.refundPartnerId} = ${refundPartners.id}), 0)::int`,
+    })
+    .from(refundPartners)
+    .innerJoin(partners, eq(partners.id, refundPartners.partnerId))
+    .where(eq(refundPartners.refundId, refundId))
+    .orderBy(asc(refundPartners.id));
+
+/** The order lines the refund covers (those still there). */
+export const refundedLineIds = async (db: DbOrTx, refundId: number) =>
+  (
+    await db
+      .select({ orderLineId: refundLines.orderLineId })
+      .from(refundLines)
+      .where(eq(refundLines.refundId, refundId))
+  ).map((r) => r.orderLineId);

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+
+import type { Paged, ProcessRefundBody, Refund, RefundLine, RefundListQuery } from '@bloomline/contract';
+import {
+  CLAIM_TEXTS,
+  formatMoney,
+  splitCents,
+  todayInJohannesburg,
+  toCents,
+  toRand,
+} from '@bloomline/contract';
+
+import type { Db, DbOrTx } from '../../db/client';
+import { refundPartners, refunds } from '../../db/schema';
+import { auditTrail } from '../../lib/audit';
+import { conflict, found, ValidationError } from '../../lib/errors';
+import { pageOf } from '../../lib/paged-list';
+import { absoluteUrl } from '../../lib/urls';
+import type { RequestAddress } from '../../lib/urls';
+import type { SessionUser } from '../../plugins/session';
+import type { NotifyDeductions } from './claims-notices';
+import { asResponsible, isoOf, moveClaimedLines } from './claims-shared';
+import {
+  imagesOfProducts,
+  lockRefund,
+  refundCount,
+  refundedLineIds,
+  refundLineRows,
+  refundPageIds,
+  refundPartnerRows,
+  refundRows,
+  refundShares,
+} from './refunds.queries';
+
+type ProcessInput = { responsible: NonNullable<ProcessRefundBody['responsible']>; onPay: number };
+
+/** The refund cards of some refunds, newest first, their pictures' URLs starting at `base`. */
+async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[]> {
+  if (ids.length === 0) return [];
+  const [rows, shares, lines] = await Promise.all([
+    refundRows(db, ids),
+    refundPartnerRows(db, ids),
+    refundLineRows(db, ids),
+  ]);
+  const productIds = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
+  const images = await imagesOfProducts(db, productIds);
+  const lineOf = (l: (typeof lines)[number]): RefundLine => ({
+    id: l.id,
+    product: {
+      title: l.productTitle ?? l.lineTitle,
+      images: images
+        .filter((i) => i.productId === l.productId)
+        .map((i) => ({ url: absoluteUrl(base, i.url), altText: i.altText })),
+    },
+    productVariant: l.variantTitle === null ? null : { title: l.variantTitle },
+    amount: toRand(l.amountCents),
+    onPayAmount: toRand(l.onPayAmountCents),
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    amount: toRand(r.amountCents),
+    onPay: r.onPayCents === null ? null : toRand(r.onPayCents),
+    onPayAmount: toRand(r.onPayAmountCents),
+    responsible: asResponsible(r.responsible),
+    processedAt: isoOf(r.processedAt),
+    order: {
+      id: r.order.id,
+      name: r.order.name,
+      value: toRand(r.order.totalValueCents - r.order.deliveryFeeCents),
+      deliveryFee: toRand(r.order.deliveryFeeCents),
+      firstName: r.order.firstName,
+      lastName: r.order.lastName,
+    },
+    partners: shares
+      .filter((s) => s.refundId === r.id)
+      .map((s) => ({
+        id: s.id,
+        partner: { id: s.partnerId, name: s.partnerName },
+        responsible: asResponsible(s.responsible),
+        refundDeduction: toRand(s.refundDeductionCents),
+        processedBy: s.processedByName === null ? null : { name: s.processedByName },
+        lines: lines.filter((l) => l.refundId === r.id && l.refundPartnerId === s.id).map(lineOf),
+      })),
+    lines: lines.filter((l) => l.refundId === r.id).map(lineOf),
+  }));
+}
+
+/** What the audit log keeps of a refund: who bears it, what was deducted (cents) and from whom. */
+interface AuditedRefund {
+  id: number;
+  responsible: string | null;
+  onPayCents: number | null;
+  processedBy: number | null;
+  deductions?: Record<string, number>;
+}
+const trail = auditTrail('refund', (r: AuditedRefund) => ({
+  responsible: r.responsible,
+  on_pay_cents: r.onPayCents,
+  processed_by: r.processedBy,
+  ...(r.deductions ? { deductions: r.deductions } : {}),
+}));
+
+/**
+ * Refunds from the shop (DECISIONS.md "Returns and refunds"): staff read the cards and process one whose
+ * responsible is still open, with the amount to deduct from the partners (`onPay`, at most the refund's on
+ * pay amount). With the partner responsible it is split over the refund's partners by their lines' on pay, to
+ * the cent (`splitCents`), as each one's `refundDeduction`; otherwise it is recorded and nothing is deducted.
+ * A share of on pay no partner holds any more (a line without partner, a partner deleted since) keeps its
+ * weight in the split and is deducted from nobody, so no partner pays for another's lines.
+ */
+export function createRefundsService({
+  db,
+  notify,
+  baseUrl,
+}: {
+  db: Db;
+  notify: NotifyDeductions;
+  baseUrl: (request: RequestAddress) => string;
+}) {
+  const get = async (id: number, from: RequestAddress): Promise<Refund> => {
+    const [card] = await cardsOf(db, [id], baseUrl(from));
+    return found(card);
+  };
+
+  return {
+    list: async (q: RefundListQuery, path: string, from: RequestAddress): Promise<Paged<Refund>> => {
+      const page = await pageOf(q, path, { rows: (p) => refundPageIds(db, p), count: () => refundCount(db) });
+      return {
+        data: await cardsOf(
+          db,
+          page.data.map((r) => r.id),
+          baseUrl(from),
+        ),
+        meta: page.meta,
+      };
+    },
+
+    get,
+
+    /** Processes a refund whose responsible is open (409 otherwise); answers its card as it now is. */
+    process: async (user: SessionUser, id: number, input: ProcessInput, from: RequestAddress) => {
+      const { responsible } = input;
+      const notice = await db.transaction(async (tx) => {
+        // The refund first, locked: a second process of the same refund waits here and then finds it processed.
+        const before = found(await lockRefund(tx, id));
+        if (before.responsible !== null) throw conflict(CLAIM_TEXTS.refundProcessed);
+        const onPayCents = toCents(input.onPay);
+        if (onPayCents > before.onPayAmountCents) {
+          const max = formatMoney(toRand(before.onPayAmountCents));
+          throw ValidationError.field('onPay', CLAIM_TEXTS.deductionAbove(max));
+        }
+        const { order } = await moveClaimedLines(tx, user, {
+          orderId: before.orderId,
+          lineIds: new Set(await refundedLineIds(tx, id)),
+          to: 'refund',
+          message: `processed refund ${before.name} (${responsible} responsible, ${formatMoney(input.onPay)} on pay)`,
+        });
+        const shares = await refundShares(tx, id);
+        const held = shares.reduce((s, p) => s + p.weightCents, 0);
+        const nobody = Math.max(0, before.onPayAmountCents - held);
+        const split =
+          responsible === 'Partner'
+            ? splitCents(onPayCents, [...shares.map((s) => s.weightCents), nobody])
+            : shares.map(() => 0);
+        const deductions = shares.map((s, i) => ({ partnerId: s.partnerId, cents: split[i] ?? 0 }));
+        for (const [i, share] of shares.entries()) {
+          await tx
+            .update(refundPartners)
+            .set({ responsible, refundDeductionCents: deductions[i]!.cents, processedBy: user.id })
+            .where(eq(refundPartners.id, share.id));
+        }
+        const now = new Date();
+        await tx
+          .update(refunds)
+          .set({ responsible, onPayCents, processedBy: user.id, processedAt: now, updatedAt: now })
+          .where(eq(refunds.id, id));
+        await trail.updated(tx, {
+          userId: user.id,
+          before,
+          after: {
+            id,
+            responsible,
+            onPayCents,
+            processedBy: user.id,
+            deductions: Object.fromEntries(shares.map((s, i) => [s.partnerName, deductions[i]!.cents])),
+          },
+          message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${formatMoney(input.onPay)} on pay.`,
+        });
+        const amount = formatMoney(toRand(before.amountCents));
+        return {
+          order,
+          day: todayInJohannesburg(now),
+          deductions,
+          why: `the refund ${before.name} of ${amount} to the customer`,
+        };
+      });
+      await notify(notice);
+      return get(id, from);
+    },
+  };
+}
+export type RefundsService = ReturnType<typeof createRefundsService>;

@@ -12,7 +12,8 @@ import { RefundLines } from './refund-lines';
 function PartnerShare({ share, headingLevel }: { share: RefundPartner; headingLevel: 3 | 4 }) {
   const headingId = useId();
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder radius="sm" p="sm" bg="gray.0">
+    // A group, not a region: the same partner shares many refunds of a page, and landmarks must differ.
+    <Paper role="group" aria-labelledby={headingId} withBorder radius="sm" p="sm" bg="gray.0">
       <Title order={headingLevel} size="h6" id={headingId} mb="xs" style={{ overflowWrap: 'anywhere' }}>
         {share.partner.name}
       </Title>

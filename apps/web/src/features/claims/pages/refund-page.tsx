@@ -120,7 +120,7 @@ function RefundLoader({ id }: { id: number }) {
 
 function RefundFrame({ title, actions, body }: { title: string; actions?: ReactNode; body: ReactNode }) {
   return (
-    <Stack gap={0} maw={1100}>
+    <Stack gap={0}>
       <PageTitle
         title={title}
         breadcrumbs={[{ label: REFUNDS_TITLE, to: paths.refunds }, { label: title }]}

@@ -128,7 +128,7 @@ describe('/orders/refunds', () => {
     expect(inCard('Amount')).toHaveTextContent('R 570,00');
     expect(inCard('Order total excl. delivery')).toHaveTextContent('R 1 450,00');
     expect(inCard('Delivery fee')).toHaveTextContent('R 95,00');
-    const share = within(card).getByRole('region', { name: 'Petals & Co' });
+    const share = within(card).getByRole('group', { name: 'Petals & Co' });
     expect(within(share).getByText('Deduction', { selector: 'dt' }).nextSibling).toHaveTextContent('R 0,00');
     const line = within(share).getByRole('listitem');
     expect(within(line).getByRole('img', { name: 'Pink roses' })).toHaveAttribute(
@@ -245,7 +245,7 @@ describe('/orders/refunds/{id}', () => {
     expect(screen.queryByRole('button', { name: 'Process refund' })).not.toBeInTheDocument();
     expect(fact('Responsible')).toHaveTextContent('Partner');
     expect(fact('Partner deduction')).toHaveTextContent('R 12,50');
-    const share = screen.getByRole('region', { name: 'Petals & Co' });
+    const share = screen.getByRole('group', { name: 'Petals & Co' });
     expect(within(share).getByText('Processed by', { selector: 'dt' }).nextSibling).toHaveTextContent(
       'Ada Admin',
     );

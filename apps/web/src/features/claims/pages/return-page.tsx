@@ -120,7 +120,7 @@ function ReturnLoader({ id }: { id: number }) {
 
 function ReturnFrame({ title, actions, body }: { title: string; actions?: ReactNode; body: ReactNode }) {
   return (
-    <Stack gap={0} maw={1100}>
+    <Stack gap={0}>
       <PageTitle
         title={title}
         breadcrumbs={[{ label: RETURNS_TITLE, to: paths.returns }, { label: title }]}

@@ -13,7 +13,7 @@ import { apiGet, blockMapTiles, expectNoSidewaysScroll, fact, type PageMeta } fr
 // one after another in one worker, each taking the first open one it finds, and no other journey processes
 // returns or refunds.
 
-/** With CLAIMS_SHOTS_DIR set, each screen is saved there to look at. */
+/** With CLAIMS_SHOTS_DIR set, each screen is saved there to look at: what the window shows, and the whole page. */
 const SHOTS = process.env.CLAIMS_SHOTS_DIR;
 
 type ReturnItem = { id: number; name: string; status: string; order: { id: number; name: string } };
@@ -28,7 +28,8 @@ type RefundCard = {
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.screenshot({ path: `${SHOTS}/${name}-full.png`, fullPage: true });
 }
 
 /** The first open return, through the API with the page's cookies. */

@@ -29,7 +29,7 @@ export function RefundLines({ lines, label }: { lines: readonly RefundLine[]; la
                 {line.productVariant.title}
               </Text>
             )}
-            <Group gap="md" wrap="wrap">
+            <Group wrap="wrap" style={{ columnGap: 'var(--mantine-spacing-md)', rowGap: 2 }}>
               <Text size="sm">
                 Amount <Money value={line.amount} />
               </Text>

@@ -9,7 +9,15 @@ import { Facts } from './facts';
 import { RefundLines } from './refund-lines';
 
 /** One partner's share of a refund: who bears it, what is deducted from their pay, by whom, and their lines. */
-function PartnerShare({ share, headingLevel }: { share: RefundPartner; headingLevel: 3 | 4 }) {
+function PartnerShare({
+  share,
+  headingLevel,
+  withLines,
+}: {
+  share: RefundPartner;
+  headingLevel: 3 | 4;
+  withLines: boolean;
+}) {
   const headingId = useId();
   return (
     // A group, not a region: the same partner shares many refunds of a page, and landmarks must differ.
@@ -26,19 +34,24 @@ function PartnerShare({ share, headingLevel }: { share: RefundPartner; headingLe
             { key: 'processedBy', label: 'Processed by', value: share.processedBy?.name },
           ]}
         />
-        <RefundLines lines={share.lines} label={`${share.partner.name}'s refunded lines`} />
+        {withLines && <RefundLines lines={share.lines} label={`${share.partner.name}'s refunded lines`} />}
       </Stack>
     </Paper>
   );
 }
 
-/** The refund's partners, each with their share; a refund of lines no partner made says so. */
+/**
+ * The refund's partners, each with their share and (unless the page lists the lines itself) their lines; a
+ * refund of lines no partner made says so.
+ */
 export function RefundPartners({
   partners,
   headingLevel,
+  withLines = true,
 }: {
   partners: readonly RefundPartner[];
   headingLevel: 3 | 4;
+  withLines?: boolean;
 }) {
   if (partners.length === 0) {
     return (
@@ -50,7 +63,7 @@ export function RefundPartners({
   return (
     <Stack gap="sm">
       {partners.map((share) => (
-        <PartnerShare key={share.id} share={share} headingLevel={headingLevel} />
+        <PartnerShare key={share.id} share={share} headingLevel={headingLevel} withLines={withLines} />
       ))}
     </Stack>
   );

@@ -79,7 +79,8 @@ function RefundView({ refund }: { refund: Refund }) {
         <RefundLines lines={refund.lines} label="Refunded line items" />
       </Section>
       <Section title="Partners">
-        <RefundPartners partners={refund.partners} headingLevel={3} />
+        {/* The page lists the lines above: each partner's share says who bears it and what is deducted. */}
+        <RefundPartners partners={refund.partners} headingLevel={3} withLines={false} />
       </Section>
     </Stack>
   );

@@ -151,6 +151,8 @@ for (const width of [1280, 375]) {
       // The order page links the line's return back to this page.
       await page.getByRole('link', { name: item.order.name, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: `Order ${item.order.name}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: item.name, exact: true }).first()).toBeVisible();
+      await shot(page, `${tag}-order-with-return`);
       await page.getByRole('link', { name: item.name, exact: true }).first().click();
       await expect(page).toHaveURL(new RegExp(`/orders/returns/${String(item.id)}$`));
     });

@@ -16,9 +16,9 @@ export type LineCardProps = { orderId: number; line: OrderLine; isStaff: boolean
 
 /** A return's or refund's name: a link to its page for staff; partners cannot open those pages. */
 function ClaimName({ name, to, isStaff }: { name: string; to: string; isStaff: boolean }) {
-  if (!isStaff) return <Text span>{name}</Text>;
+  if (!isStaff) return <>{name}</>;
   return (
-    <Anchor component={Link} to={to} size="sm">
+    <Anchor component={Link} to={to} inherit>
       {name}
     </Anchor>
   );

@@ -222,7 +222,7 @@ async function registerAreas(
     log: app.log,
     caches: createOrderListCaches({ totalsMs: config.countCacheMs }),
   });
-  // Returns and refunds before the orders' own routes in the document (the router prefers their fixed paths).
+  // Returns and refunds live below /api/orders/; the router prefers their fixed segments to the orders' `:id`.
   const notify = notifierOfDeductions({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
   await app.register(claimsRoutes, {
     returns: createReturnsService({ db, notify }),

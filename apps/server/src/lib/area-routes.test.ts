@@ -78,6 +78,11 @@ const notesRoutes: FastifyPluginAsyncZod<{ notes: ReturnType<typeof notesService
     { summary: 'Update a note', spoofable: true, params: idParams, body: noteBody, data: note },
     ({ user, params, body }) => notes.update(user.id, params.id, body),
   );
+  routes.action(
+    '/api/notes/:id/rename',
+    { summary: 'Rename a note', params: idParams, body: noteBody, data: note, errors: [409] },
+    ({ user, params, body }) => notes.update(user.id, params.id, body),
+  );
   routes.remove(
     '/api/notes/:id',
     { summary: 'Delete a note', params: idParams, errors: [409] },
@@ -217,6 +222,26 @@ describe('the route kit', () => {
     expect((await app.inject({ url: `/api/notes/${String(id)}` })).json()).toEqual({
       data: { id, name: 'Third' },
     });
+  });
+
+  it('answers an action (a POST that creates nothing) with 200 {data}, its errors documented', async () => {
+    const created = (await app.inject({ method: 'POST', url: '/api/notes', payload: { name: 'Act' } })).json<{
+      data: Note;
+    }>().data;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/notes/${String(created.id)}/rename`,
+      payload: { name: 'Acted' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { id: created.id, name: 'Acted' } });
+    expect(responseCodes('POST /api/notes/:id/rename')).toEqual(expect.arrayContaining(['200', '409']));
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/api/notes/${String(created.id)}/rename`,
+      payload: {},
+    });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('deletes with 204 and no body, audited with the old values', async () => {

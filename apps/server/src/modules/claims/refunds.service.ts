@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type { Paged, ProcessRefundBody, Refund, RefundLine, RefundListQuery } from '@bloomline/contract';
+import type { Paged, Refund, RefundLine, RefundListQuery, Responsible } from '@bloomline/contract';
 import {
   CLAIM_TEXTS,
   formatMoney,
@@ -32,7 +32,8 @@ import {
   refundShares,
 } from './refunds.queries';
 
-type ProcessInput = { responsible: NonNullable<ProcessRefundBody['responsible']>; onPay: number };
+/** The processing body as the contract's schema leaves it (`onPay` read as rand). */
+type ProcessInput = { responsible: Responsible; onPay: number };
 
 /** The refund cards of some refunds, newest first, their pictures' URLs starting at `base`. */
 async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[]> {

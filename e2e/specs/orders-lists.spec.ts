@@ -34,8 +34,7 @@ test('staff order lists are titled with the menu’s words', async ({ page }) =>
     ['/orders/delivered', 'Delivered'],
     ['/orders/unassigned', 'Unassigned'],
     ['/orders/cancel-confirmed', 'Cancelled'],
-    ['/orders/returns', 'Returns'],
-    ['/orders/refunds', 'Refunds'],
+    // Returns and Refunds lead to screens of their own (claims.spec.ts), not to order lists.
   ] as const) {
     await openOrdersMenuItem(page, title);
     await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { routes } from './router';
@@ -12,5 +12,14 @@ describe('routes', () => {
     const lazy = flatten(routes).filter((route) => route.lazy);
     expect(lazy.length).toBeGreaterThan(10);
     expect(lazy.filter((route) => !route.HydrateFallback)).toEqual([]);
+  });
+
+  it('open the returns and refunds screens at their addresses, not an order list of that status', () => {
+    const last = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path;
+    expect(last('/orders/returns')).toBe('/orders/returns');
+    expect(last('/orders/returns/4')).toBe('/orders/returns/:returnId');
+    expect(last('/orders/refunds')).toBe('/orders/refunds');
+    expect(last('/orders/refunds/9')).toBe('/orders/refunds/:refundId');
+    expect(last('/orders/open')).toBe('/orders/:status');
   });
 });

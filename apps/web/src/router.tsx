@@ -112,6 +112,37 @@ const routeTree: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/orders/pages/today-page')).TodayPage }),
           },
           {
+            // Returns and refunds (staff only) before /orders/:status, so their addresses never read as a
+            // status (React Router ranks a static segment first anyway; the order here says so too).
+            element: <RequireStaff />,
+            children: [
+              {
+                path: paths.returns,
+                lazy: async () => ({
+                  Component: (await import('@/features/claims/pages/return-list-page')).ReturnListPage,
+                }),
+              },
+              {
+                path: paths.return.pattern,
+                lazy: async () => ({
+                  Component: (await import('@/features/claims/pages/return-page')).ReturnPage,
+                }),
+              },
+              {
+                path: paths.refunds,
+                lazy: async () => ({
+                  Component: (await import('@/features/claims/pages/refund-list-page')).RefundListPage,
+                }),
+              },
+              {
+                path: paths.refund.pattern,
+                lazy: async () => ({
+                  Component: (await import('@/features/claims/pages/refund-page')).RefundPage,
+                }),
+              },
+            ],
+          },
+          {
             path: paths.orders.list.pattern,
             lazy: async () => ({
               Component: (await import('@/features/orders/pages/order-list-page')).OrderListPage,

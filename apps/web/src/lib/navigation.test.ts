@@ -26,6 +26,7 @@ describe('menus', () => {
     expect(p).toEqual(
       expect.arrayContaining([
         '/dashboard',
+        '/orders/returns',
         '/orders/refunds',
         '/products',
         '/profit-centres',
@@ -63,6 +64,8 @@ describe('menus', () => {
       '/partners/profile',
       '/partners/out-of-office',
     ]);
+    // Returns and refunds are staff screens: partners learn of them through their statement.
+    expect(p.filter((x) => /^\/orders\/re(turn|fund)s/.test(x))).toEqual([]);
     expect(paths({ ...partner, permissions: { ...base.permissions, partnerStatements: true } })).toContain(
       '/statements',
     );

@@ -24,8 +24,9 @@ export const STAFF_ORDER_LISTS: NavLinkItem[] = [
   { to: paths.orders.list('delivered'), label: 'Delivered' },
   { to: paths.orders.list('unassigned'), label: 'Unassigned' },
   { to: paths.orders.list('cancel-confirmed'), label: 'Cancelled' },
-  { to: paths.orders.list('returns'), label: 'Returns' },
-  { to: paths.orders.list('refunds'), label: 'Refunds' },
+  // Returns and refunds have screens of their own (staff only), not order lists.
+  { to: paths.returns, label: 'Returns' },
+  { to: paths.refunds, label: 'Refunds' },
 ];
 
 export const PARTNER_ORDER_LISTS: NavLinkItem[] = [

@@ -12,6 +12,8 @@ describe('paths', () => {
     expect(paths.orders.list('cancel-confirmed')).toBe('/orders/cancel-confirmed');
     expect(paths.order(41)).toBe('/order/41');
     expect(paths.componentRates.pattern).toBe('/componentrates/:id');
+    expect(paths.return(3)).toBe('/orders/returns/3');
+    expect(paths.refund.pattern).toBe('/orders/refunds/:refundId');
   });
 
   it('escapes a value, so it stays one segment', () => {

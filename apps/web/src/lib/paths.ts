@@ -46,9 +46,14 @@ export const paths = {
   dashboard: '/dashboard',
   orders: {
     today: '/orders/today',
-    /** A list of orders by status ('open', 'accepted', … 'unassigned', 'returns'). */
+    /** A list of orders by status ('open', 'accepted', … 'unassigned'). */
     list: route('/orders/:status'),
   },
+  /** Returns and refunds: declared before /orders/:status in the router, under RequireStaff. */
+  returns: '/orders/returns',
+  return: route('/orders/returns/:returnId'),
+  refunds: '/orders/refunds',
+  refund: route('/orders/refunds/:refundId'),
   order: route('/order/:id'),
   partners: {
     ...area('/partners', 'partnerId'),

@@ -1,5 +1,7 @@
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
+import type { OrderListQuery } from '@bloomline/contract';
+
 /**
  * Query keys of one resource, after Medusa admin's query-key factory: everything of a resource sits under
  * `all`, its lists under `lists()` and each record under `detail(id)`, so one invalidation reaches all the
@@ -64,3 +66,9 @@ export const measureUnitKeys = resourceKeys<Record<string, never>>('measure-unit
  */
 export const profitCentreKeys = resourceKeys<Record<string, never>>('profit-centres');
 export const componentRateKeys = resourceKeys<{ componentId: number }>('component-rates');
+
+/**
+ * Orders: the root of the orders area's keys (its own `order-keys.ts` extends them), shared because
+ * processing a return or a refund changes the orders it names (line statuses, the order's status, counts).
+ */
+export const orderResourceKeys = resourceKeys<Partial<OrderListQuery>>('orders');

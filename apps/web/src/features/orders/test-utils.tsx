@@ -22,6 +22,7 @@ export function orderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     productVariantId: 3,
     returns: [],
     hasRefund: false,
+    refunds: [],
     product_components: ['12 x Pink rose - stem (Pink)'],
     giftMessage: 'Happy birthday!',
     customName: null,

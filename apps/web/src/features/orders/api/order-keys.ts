@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@bloomline/contract';
 
 import { orderOnpayKey } from '@/api/order-onpay';
-import { resourceKeys } from '@/lib/query-keys';
+import { orderResourceKeys } from '@/lib/query-keys';
 
 /** What a list is asked for: the contract's query, every part optional. */
 export type OrderListParams = Partial<OrderListQuery>;
@@ -10,7 +10,7 @@ export type OrderListParams = Partial<OrderListQuery>;
  * Query keys of the orders area. History and on-pay sit under the order's detail key, so invalidating
  * `detail(id)` refreshes all three.
  */
-const base = resourceKeys<OrderListParams>('orders');
+const base = orderResourceKeys;
 
 export const orderKeys = {
   ...base,

@@ -1,16 +1,28 @@
-import { Alert, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 
 import { RETURN_REFUND_NOTICE, type OrderLine } from '@bloomline/contract';
 
 import { Money, StatusBadge } from '@/ui';
+import { paths } from '@/lib/paths';
 
 import { StaffLineActions } from '../workflow/staff-line-actions';
 import { KeyValues, type KeyValue } from './key-values';
 import { LineImage } from './line-image';
 
 export type LineCardProps = { orderId: number; line: OrderLine; isStaff: boolean };
+
+/** A return's or refund's name: a link to its page for staff; partners cannot open those pages. */
+function ClaimName({ name, to, isStaff }: { name: string; to: string; isStaff: boolean }) {
+  if (!isStaff) return <>{name}</>;
+  return (
+    <Anchor component={Link} to={to} inherit>
+      {name}
+    </Anchor>
+  );
+}
 
 function lineFacts(line: OrderLine, isStaff: boolean): KeyValue[] {
   const facts: KeyValue[] = [
@@ -87,8 +99,24 @@ export function LineCard({ orderId, line, isStaff }: LineCardProps) {
           <List size="sm" spacing={2}>
             {line.returns.map((r) => (
               <List.Item key={r.id}>
-                {r.quantity} returned: {r.reason ?? 'no reason given'}
+                <ClaimName name={r.name} to={paths.return(r.id)} isStaff={isStaff} />: {r.quantity} returned:{' '}
+                {r.reason ?? 'no reason given'}
                 {r.reasonNote ? ` (${r.reasonNote})` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </Box>
+      )}
+
+      {line.refunds.length > 0 && (
+        <Box mt="sm">
+          <Text size="sm" fw={600}>
+            Refunds
+          </Text>
+          <List size="sm" spacing={2}>
+            {line.refunds.map((r) => (
+              <List.Item key={r.id}>
+                <ClaimName name={r.name} to={paths.refund(r.id)} isStaff={isStaff} />
               </List.Item>
             ))}
           </List>

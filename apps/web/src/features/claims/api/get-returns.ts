@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { Paged, ReturnListItem } from '@bloomline/contract';
+
+import { api } from '@/api/client';
+
+import { returnKeys, type ReturnListParams } from './claim-keys';
+
+/** GET /api/orders/returns: staff only, paged like Laravel, newest first. */
+export const getReturns = (params: ReturnListParams, signal?: AbortSignal) =>
+  api.get<Paged<ReturnListItem>>('/api/orders/returns', { query: params, signal });
+
+export const returnsQueryOptions = (params: ReturnListParams) =>
+  queryOptions({
+    queryKey: returnKeys.list(params),
+    queryFn: ({ signal }) => getReturns(params, signal),
+  });
+
+/** The page keeps showing while the next one loads, so paging does not flash empty. */
+export const useReturns = (params: ReturnListParams) =>
+  useQuery({ ...returnsQueryOptions(params), placeholderData: keepPreviousData });

@@ -1,0 +1,63 @@
+import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+
+import { refundListRequest } from '@bloomline/contract';
+
+import { NOTHING_FOUND, PageTitle, Pager, QueryError, useListParams } from '@/ui';
+
+import { useRefunds } from '../api/get-refunds';
+import { RefundCard } from '../components/refund-card';
+
+export const REFUNDS_TITLE = 'Refunds';
+
+/** /orders/refunds: the refund cards, newest first, a page at a time (the page lives in the address). */
+export function RefundListPage() {
+  const { params, update } = useListParams(refundListRequest);
+  const refunds = useRefunds({ page: params.page });
+  const cards = refunds.data?.data;
+
+  let body;
+  if (refunds.isError && !cards) {
+    body = <QueryError error={refunds.error} onRetry={() => void refunds.refetch()} />;
+  } else if (!cards) {
+    body = (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
+  } else if (cards.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="md">
+        <Text>{NOTHING_FOUND}</Text>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack
+        component="ul"
+        aria-label={REFUNDS_TITLE}
+        aria-busy={refunds.isPlaceholderData || undefined}
+        gap="md"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {cards.map((refund) => (
+          <li key={refund.id}>
+            <RefundCard refund={refund} />
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <PageTitle title={REFUNDS_TITLE} />
+      {refunds.isError && cards && (
+        <QueryError error={refunds.error} onRetry={() => void refunds.refetch()} />
+      )}
+      {body}
+      <Pager meta={refunds.data?.meta} onPage={(page) => update({ page })} />
+    </Stack>
+  );
+}

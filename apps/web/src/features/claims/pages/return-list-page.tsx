@@ -1,0 +1,73 @@
+import { Anchor, Button, Text } from '@mantine/core';
+import { Link } from 'react-router';
+
+import { returnListQuery, type ReturnListItem } from '@bloomline/contract';
+
+import { actionsColumn, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
+import { paths } from '@/lib/paths';
+
+import { useReturns } from '../api/get-returns';
+import { ClaimStatusBadge } from '../components/claim-badges';
+
+export const RETURNS_TITLE = 'Returns';
+
+const columns: DataColumn<ReturnListItem>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    render: (r) => (
+      <Text size="sm" fw={500}>
+        {r.name}
+      </Text>
+    ),
+  },
+  {
+    key: 'order',
+    header: 'Order',
+    render: (r) => (
+      <Anchor component={Link} to={paths.order(r.order.id)} size="sm">
+        {r.order.name}
+      </Anchor>
+    ),
+  },
+  { key: 'status', header: 'Status', render: (r) => <ClaimStatusBadge status={r.status} /> },
+  { key: 'lineCount', header: 'Line count', align: 'right', render: (r) => r.lineCount },
+  { key: 'responsible', header: 'Responsible', render: (r) => r.responsible ?? EMPTY_TEXT },
+  actionsColumn((r) => (
+    <Button
+      component={Link}
+      to={paths.return(r.id)}
+      size="compact-sm"
+      variant="default"
+      aria-label={`View ${r.name}`}
+    >
+      View
+    </Button>
+  )),
+];
+
+/** /orders/returns: search (return or order name) and page live in the address. */
+export function ReturnListPage() {
+  const { params, update } = useListParams(returnListQuery);
+  const returns = useReturns(params);
+
+  return (
+    <ListPage
+      title={RETURNS_TITLE}
+      search={{
+        value: params.q ?? '',
+        onSearch: (q) => update({ q }),
+        label: 'Search returns by return or order name',
+      }}
+      columns={columns}
+      rows={returns.data?.data}
+      rowKey={(r) => r.id}
+      loading={returns.isPending}
+      error={returns.error}
+      onRetry={() => void returns.refetch()}
+      meta={returns.data?.meta}
+      onPage={(page) => update({ page })}
+      minWidth={640}
+    />
+  );
+}

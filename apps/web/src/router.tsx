@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 
@@ -24,6 +25,12 @@ const REPORT_PAGES = [
   [paths.reporting.accounting, 'AccountingPage'],
   [paths.reporting.collectionStatus, 'CollectionStatusPage'],
 ] as const;
+
+/** A route whose screen is loaded with its code when first visited. */
+const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: await load() }),
+});
 
 function Root() {
   return (
@@ -69,18 +76,14 @@ const routeTree: RouteObject[] = [
               },
             ],
           },
-          {
-            path: paths.forgotPassword,
-            lazy: async () => ({
-              Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage,
-            }),
-          },
-          {
-            path: paths.resetPassword.pattern,
-            lazy: async () => ({
-              Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage,
-            }),
-          },
+          page(
+            paths.forgotPassword,
+            async () => (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+          ),
+          page(
+            paths.resetPassword.pattern,
+            async () => (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage,
+          ),
         ],
       },
       {
@@ -107,59 +110,45 @@ const routeTree: RouteObject[] = [
               return { element: <DashboardPage orders={<DashboardOrders />} /> };
             },
           },
-          {
-            path: paths.orders.today,
-            lazy: async () => ({ Component: (await import('@/features/orders/pages/today-page')).TodayPage }),
-          },
+          page(
+            paths.orders.today,
+            async () => (await import('@/features/orders/pages/today-page')).TodayPage,
+          ),
           {
             // Returns and refunds (staff only) before /orders/:status, so their addresses never read as a
             // status (React Router ranks a static segment first anyway; the order here says so too).
             element: <RequireStaff />,
             children: [
-              {
-                path: paths.returns,
-                lazy: async () => ({
-                  Component: (await import('@/features/claims/pages/return-list-page')).ReturnListPage,
-                }),
-              },
-              {
-                path: paths.return.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/claims/pages/return-page')).ReturnPage,
-                }),
-              },
-              {
-                path: paths.refunds,
-                lazy: async () => ({
-                  Component: (await import('@/features/claims/pages/refund-list-page')).RefundListPage,
-                }),
-              },
-              {
-                path: paths.refund.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/claims/pages/refund-page')).RefundPage,
-                }),
-              },
+              page(
+                paths.returns,
+                async () => (await import('@/features/claims/pages/return-list-page')).ReturnListPage,
+              ),
+              page(
+                paths.return.pattern,
+                async () => (await import('@/features/claims/pages/return-page')).ReturnPage,
+              ),
+              page(
+                paths.refunds,
+                async () => (await import('@/features/claims/pages/refund-list-page')).RefundListPage,
+              ),
+              page(
+                paths.refund.pattern,
+                async () => (await import('@/features/claims/pages/refund-page')).RefundPage,
+              ),
             ],
           },
-          {
-            path: paths.orders.list.pattern,
-            lazy: async () => ({
-              Component: (await import('@/features/orders/pages/order-list-page')).OrderListPage,
-            }),
-          },
-          {
-            path: paths.order.pattern,
-            lazy: async () => ({
-              Component: (await import('@/features/orders/pages/order-detail-page')).OrderDetailPage,
-            }),
-          },
-          {
-            path: paths.changePassword,
-            lazy: async () => ({
-              Component: (await import('@/features/auth/pages/change-password-page')).ChangePasswordPage,
-            }),
-          },
+          page(
+            paths.orders.list.pattern,
+            async () => (await import('@/features/orders/pages/order-list-page')).OrderListPage,
+          ),
+          page(
+            paths.order.pattern,
+            async () => (await import('@/features/orders/pages/order-detail-page')).OrderDetailPage,
+          ),
+          page(
+            paths.changePassword,
+            async () => (await import('@/features/auth/pages/change-password-page')).ChangePasswordPage,
+          ),
           {
             // A partner user's own partner; staff have none (the page says so).
             path: paths.partners.profile,
@@ -167,12 +156,10 @@ const routeTree: RouteObject[] = [
               Component: (await import('@/features/partners/pages/partner-profile-page')).PartnerProfilePage,
             }),
           },
-          {
-            path: paths.users.profile,
-            lazy: async () => ({
-              Component: (await import('@/features/users/pages/profile-page')).ProfilePage,
-            }),
-          },
+          page(
+            paths.users.profile,
+            async () => (await import('@/features/users/pages/profile-page')).ProfilePage,
+          ),
           {
             // A partner user's own periods; staff reach a partner's with ?partner=<id>.
             path: paths.partners.outOfOffice.list,
@@ -199,48 +186,34 @@ const routeTree: RouteObject[] = [
             // Staff-only areas: a partner is sent to the dashboard (the server answers them 403 anyway).
             element: <RequireStaff />,
             children: [
-              {
-                path: paths.users.list,
-                lazy: async () => ({
-                  Component: (await import('@/features/users/pages/user-list-page')).UserListPage,
-                }),
-              },
-              {
-                path: paths.users.add,
-                lazy: async () => ({
-                  Component: (await import('@/features/users/pages/user-edit-page')).UserAddPage,
-                }),
-              },
-              {
-                path: paths.users.edit.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/users/pages/user-edit-page')).UserEditPage,
-                }),
-              },
-              {
-                path: paths.locations.list,
-                lazy: async () => ({
-                  Component: (await import('@/features/locations/pages/location-list-page')).LocationListPage,
-                }),
-              },
-              {
-                path: paths.locations.add,
-                lazy: async () => ({
-                  Component: (await import('@/features/locations/pages/location-edit-page')).LocationAddPage,
-                }),
-              },
-              {
-                path: paths.locations.edit.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/locations/pages/location-edit-page')).LocationEditPage,
-                }),
-              },
-              {
-                path: paths.products.list,
-                lazy: async () => ({
-                  Component: (await import('@/features/products/pages/product-list-page')).ProductListPage,
-                }),
-              },
+              page(
+                paths.users.list,
+                async () => (await import('@/features/users/pages/user-list-page')).UserListPage,
+              ),
+              page(
+                paths.users.add,
+                async () => (await import('@/features/users/pages/user-edit-page')).UserAddPage,
+              ),
+              page(
+                paths.users.edit.pattern,
+                async () => (await import('@/features/users/pages/user-edit-page')).UserEditPage,
+              ),
+              page(
+                paths.locations.list,
+                async () => (await import('@/features/locations/pages/location-list-page')).LocationListPage,
+              ),
+              page(
+                paths.locations.add,
+                async () => (await import('@/features/locations/pages/location-edit-page')).LocationAddPage,
+              ),
+              page(
+                paths.locations.edit.pattern,
+                async () => (await import('@/features/locations/pages/location-edit-page')).LocationEditPage,
+              ),
+              page(
+                paths.products.list,
+                async () => (await import('@/features/products/pages/product-list-page')).ProductListPage,
+              ),
               {
                 path: paths.products.variants.pattern,
                 lazy: async () => ({
@@ -248,12 +221,10 @@ const routeTree: RouteObject[] = [
                     .ProductVariantsPage,
                 }),
               },
-              {
-                path: paths.products.variant.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/products/pages/variant-page')).VariantPage,
-                }),
-              },
+              page(
+                paths.products.variant.pattern,
+                async () => (await import('@/features/products/pages/variant-page')).VariantPage,
+              ),
               {
                 path: paths.products.partners.pattern,
                 lazy: async () => ({
@@ -289,24 +260,18 @@ const routeTree: RouteObject[] = [
                     .ComponentRatesPage,
                 }),
               },
-              {
-                path: paths.partners.list,
-                lazy: async () => ({
-                  Component: (await import('@/features/partners/pages/partner-list-page')).PartnerListPage,
-                }),
-              },
-              {
-                path: paths.partners.add,
-                lazy: async () => ({
-                  Component: (await import('@/features/partners/pages/partner-edit-page')).PartnerAddPage,
-                }),
-              },
-              {
-                path: paths.partners.edit.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/partners/pages/partner-edit-page')).PartnerEditPage,
-                }),
-              },
+              page(
+                paths.partners.list,
+                async () => (await import('@/features/partners/pages/partner-list-page')).PartnerListPage,
+              ),
+              page(
+                paths.partners.add,
+                async () => (await import('@/features/partners/pages/partner-edit-page')).PartnerAddPage,
+              ),
+              page(
+                paths.partners.edit.pattern,
+                async () => (await import('@/features/partners/pages/partner-edit-page')).PartnerEditPage,
+              ),
               {
                 path: paths.partners.products.pattern,
                 lazy: async () => ({
@@ -314,60 +279,39 @@ const routeTree: RouteObject[] = [
                     .PartnerProductsPage,
                 }),
               },
-              {
-                path: paths.audit,
-                lazy: async () => ({
-                  Component: (await import('@/features/audit/pages/audit-page')).AuditPage,
-                }),
-              },
-              {
-                path: paths.customers,
-                lazy: async () => ({
-                  Component: (await import('@/features/customers/pages/customer-list-page')).CustomerListPage,
-                }),
-              },
-              {
-                path: paths.companies,
-                lazy: async () => ({
-                  Component: (await import('@/features/companies/pages/company-list-page')).CompanyListPage,
-                }),
-              },
-              {
-                path: paths.units.list,
-                lazy: async () => ({
-                  Component: (await import('@/features/units/pages/unit-list-page')).UnitListPage,
-                }),
-              },
-              {
-                path: paths.units.add,
-                lazy: async () => ({
-                  Component: (await import('@/features/units/pages/unit-edit-page')).UnitAddPage,
-                }),
-              },
-              {
-                path: paths.units.edit.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/units/pages/unit-edit-page')).UnitEditPage,
-                }),
-              },
-              {
-                path: paths.colours.list,
-                lazy: async () => ({
-                  Component: (await import('@/features/colours/pages/colour-list-page')).ColourListPage,
-                }),
-              },
-              {
-                path: paths.colours.add,
-                lazy: async () => ({
-                  Component: (await import('@/features/colours/pages/colour-edit-page')).ColourAddPage,
-                }),
-              },
-              {
-                path: paths.colours.edit.pattern,
-                lazy: async () => ({
-                  Component: (await import('@/features/colours/pages/colour-edit-page')).ColourEditPage,
-                }),
-              },
+              page(paths.audit, async () => (await import('@/features/audit/pages/audit-page')).AuditPage),
+              page(
+                paths.customers,
+                async () => (await import('@/features/customers/pages/customer-list-page')).CustomerListPage,
+              ),
+              page(
+                paths.companies,
+                async () => (await import('@/features/companies/pages/company-list-page')).CompanyListPage,
+              ),
+              page(
+                paths.units.list,
+                async () => (await import('@/features/units/pages/unit-list-page')).UnitListPage,
+              ),
+              page(
+                paths.units.add,
+                async () => (await import('@/features/units/pages/unit-edit-page')).UnitAddPage,
+              ),
+              page(
+                paths.units.edit.pattern,
+                async () => (await import('@/features/units/pages/unit-edit-page')).UnitEditPage,
+              ),
+              page(
+                paths.colours.list,
+                async () => (await import('@/features/colours/pages/colour-list-page')).ColourListPage,
+              ),
+              page(
+                paths.colours.add,
+                async () => (await import('@/features/colours/pages/colour-edit-page')).ColourAddPage,
+              ),
+              page(
+                paths.colours.edit.pattern,
+                async () => (await import('@/features/colours/pages/colour-edit-page')).ColourEditPage,
+              ),
               {
                 path: paths.components.list,
                 lazy: async () => ({
@@ -389,12 +333,10 @@ const routeTree: RouteObject[] = [
                     .ComponentEditPage,
                 }),
               },
-              {
-                path: paths.components.bulkEdit,
-                lazy: async () => ({
-                  Component: (await import('@/features/components/pages/bulk-edit-page')).BulkEditPage,
-                }),
-              },
+              page(
+                paths.components.bulkEdit,
+                async () => (await import('@/features/components/pages/bulk-edit-page')).BulkEditPage,
+              ),
               ...REPORT_PAGES.map(([path, page]) => ({
                 path,
                 lazy: async () => ({ Component: (await import('@/features/reporting/pages'))[page] }),

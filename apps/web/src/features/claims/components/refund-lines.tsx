@@ -3,8 +3,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { RefundLine } from '@bloomline/contract';
 
 import { Money } from '@/ui';
-
-import { ProductThumb } from './product-thumb';
+import { ProductPicture } from '@/ui/product-picture';
 
 /** Refunded line items: picture, product and variant, the amount refunded and its on pay. */
 export function RefundLines({ lines, label }: { lines: readonly RefundLine[]; label: string }) {
@@ -19,7 +18,7 @@ export function RefundLines({ lines, label }: { lines: readonly RefundLine[]; la
     <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {lines.map((line) => (
         <Group component="li" key={line.id} gap="sm" wrap="nowrap" align="flex-start">
-          <ProductThumb product={line.product} />
+          <ProductPicture image={line.product.images[0]} title={line.product.title} size={56} />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {line.product.title}

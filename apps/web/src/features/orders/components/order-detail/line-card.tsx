@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { RETURN_REFUND_NOTICE, type OrderLine } from '@bloomline/contract';
 
 import { Money, StatusBadge } from '@/ui';
+import { ProductPicture } from '@/ui/product-picture';
 import { paths } from '@/lib/paths';
 
 import { StaffLineActions } from '../workflow/staff-line-actions';
 import { KeyValues, type KeyValue } from './key-values';
-import { LineImage } from './line-image';
 
 export type LineCardProps = { orderId: number; line: OrderLine; isStaff: boolean };
 
@@ -43,7 +43,12 @@ export function LineCard({ orderId, line, isStaff }: LineCardProps) {
   return (
     <Paper component="article" aria-labelledby={headingId} withBorder p="md" radius="md">
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <LineImage key={line.image?.url ?? 'none'} image={line.image} title={line.title} />
+        <ProductPicture
+          key={line.image?.url ?? 'none'}
+          image={line.image}
+          title={line.title}
+          size={{ base: 64, sm: 96 }}
+        />
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
             <Title order={3} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>

@@ -1,25 +1,33 @@
 import { Center, Image } from '@mantine/core';
+import type { ImageProps } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 
-import type { RefundLine } from '@bloomline/contract';
-
-const SIZE = 56;
-
-/** The product's first picture, small; a placeholder when it has none or it does not load. */
-export function ProductThumb({ product }: { product: RefundLine['product'] }) {
-  const image = product.images[0];
+/**
+ * A product's picture, square, or a placeholder when there is none or it does not load (the order page's
+ * lines, a refund's line items).
+ */
+export function ProductPicture({
+  image,
+  title,
+  size,
+}: {
+  image: { url: string; altText: string | null } | null | undefined;
+  title: string;
+  /** Its side: a number, or one a breakpoint each (`{ base: 64, sm: 96 }`). */
+  size: ImageProps['w'];
+}) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!image || failedUrl === image.url) {
     return (
       <Center
-        w={SIZE}
-        h={SIZE}
+        w={size}
+        h={size}
         bg="gray.1"
         c="gray.6"
         style={{ borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }}
         role="img"
-        aria-label={`No picture of ${product.title}`}
+        aria-label={`No picture of ${title}`}
       >
         <IconPhoto size={24} aria-hidden />
       </Center>
@@ -28,9 +36,9 @@ export function ProductThumb({ product }: { product: RefundLine['product'] }) {
   return (
     <Image
       src={image.url}
-      alt={image.altText || product.title}
-      w={SIZE}
-      h={SIZE}
+      alt={image.altText || title}
+      w={size}
+      h={size}
       fit="cover"
       radius="sm"
       style={{ flexShrink: 0 }}

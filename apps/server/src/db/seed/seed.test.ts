@@ -1,4 +1,4 @@
-import { DEFAULT_REJECT_REASONS, deriveOrderStatus, LINE_STATUSES } from '@bloomline/contract';
+import { DEFAULT_REJECT_REASONS, deriveOrderStatus, LINE_STATUSES, RESPONSIBLE } from '@bloomline/contract';
 import type { LineStatus } from '@bloomline/contract';
 import { verify } from '@node-rs/argon2';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -155,6 +155,20 @@ async function expectEveryScreenFilled(db: Database['db'], today: string, monthS
           where rp.partner_id = ${partner} and r.processed_at is null and r.created_at >= ${monthStart}`,
     );
     expect(pendingRefunds, `${email}: an unprocessed refund this month`).toBeGreaterThan(0);
+    // Older processed ones of each responsible kind (DECISIONS.md "Demo data").
+    const kinds = await rowsOf<{ claim: string; responsible: string }>(
+      db,
+      sql`select distinct 'return' as claim, r.responsible from returns r
+            join return_lines rl on rl.return_id = r.id join order_lines l on l.id = rl.order_line_id
+            where l.partner_id = ${partner} and r.status = 'processed' and r.created_at < ${monthStart}
+          union
+          select distinct 'refund', r.responsible from refunds r join refund_partners rp on rp.refund_id = r.id
+            where rp.partner_id = ${partner} and r.processed_at is not null and r.created_at < ${monthStart}`,
+    );
+    expect(
+      kinds.map((k) => `${k.claim} ${k.responsible}`).sort(),
+      `${email}: processed returns and refunds of each responsible kind`,
+    ).toEqual(['refund', 'return'].flatMap((claim) => RESPONSIBLE.map((r) => `${claim} ${r}`)).sort());
     const billMonths = await rowsOf<{ month: string; paid: boolean; unpaid: boolean }>(
       db,
       sql`select ${month(sql.raw('created_at'))} as month, bool_or(paid) as paid, bool_or(not paid) as unpaid

@@ -1,5 +1,6 @@
 import type { OrderListQuery } from '@bloomline/contract';
 
+import { orderOnpayKey } from '@/api/order-onpay';
 import { resourceKeys } from '@/lib/query-keys';
 
 /** What a list is asked for: the contract's query, every part optional. */
@@ -15,7 +16,7 @@ export const orderKeys = {
   ...base,
   detail: (id: number) => base.detail(id),
   history: (id: number) => [...orderKeys.detail(id), 'history'] as const,
-  onpay: (id: number) => [...orderKeys.detail(id), 'onpay'] as const,
+  onpay: orderOnpayKey,
   dashboard: () => [...orderKeys.all, 'dashboard'] as const,
   candidates: (lineId: number, all: boolean, q: string) =>
     [...orderKeys.all, 'candidates', lineId, { all, q }] as const,

@@ -11,7 +11,7 @@ import { SessionProvider } from '@/session/session-provider';
 import { LoadingScreen } from '@/ui/loading-screen';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
-const NOT_BUILT = [`${paths.reporting}/*`, paths.xero, `${paths.statements}/*`];
+const NOT_BUILT = [`${paths.reporting}/*`, paths.xero];
 
 function Root() {
   return (
@@ -153,6 +153,27 @@ const routeTree: RouteObject[] = [
             }),
           },
           {
+            // A partner user's own statements (with partnerStatements; the pages show nothing without it);
+            // staff read a partner's with ?partner=<id>, from the partner's page.
+            path: paths.statements.list,
+            lazy: async () => ({
+              Component: (await import('@/features/statements/pages/statements-page')).StatementsPage,
+            }),
+          },
+          {
+            path: paths.statements.month.pattern,
+            lazy: async () => ({
+              Component: (await import('@/features/statements/pages/statement-page')).StatementPage,
+            }),
+          },
+          {
+            path: paths.statements.orders.pattern,
+            lazy: async () => ({
+              Component: (await import('@/features/statements/pages/statement-orders-page'))
+                .StatementOrdersPage,
+            }),
+          },
+          {
             // Staff-only areas: a partner is sent to the dashboard (the server answers them 403 anyway).
             element: <RequireStaff />,
             children: [
@@ -269,6 +290,12 @@ const routeTree: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('@/features/partners/pages/partner-products-page'))
                     .PartnerProductsPage,
+                }),
+              },
+              {
+                path: paths.statements.monthEnd,
+                lazy: async () => ({
+                  Component: (await import('@/features/statements/pages/month-end-page')).MonthEndPage,
                 }),
               },
               {

@@ -39,6 +39,7 @@ describe('menus', () => {
         '/companies',
         '/audit',
         '/reporting',
+        '/statements/month-end',
       ]),
     );
     expect(p.filter((x) => x.startsWith('/orders/'))).toHaveLength(10);
@@ -63,8 +64,10 @@ describe('menus', () => {
       '/partners/profile',
       '/partners/out-of-office',
     ]);
+    expect(p).not.toContain('/statements');
     expect(paths({ ...partner, permissions: { ...base.permissions, partnerStatements: true } })).toContain(
       '/statements',
     );
+    expect(p).not.toContain('/statements/month-end');
   });
 });

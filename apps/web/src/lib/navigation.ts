@@ -73,6 +73,8 @@ export function menuFor(user: CurrentUser): NavEntry[] {
       ...(user.permissions.authenticateXero || user.permissions.manageXero
         ? [{ to: paths.xero, label: 'Xero' }]
         : []),
+      // The month-end e-mail run of the partners' statements (a partner's own statement opens from its page).
+      { to: paths.statements.monthEnd, label: 'Month-end statements' },
     ];
   }
   return [
@@ -86,7 +88,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
         { to: paths.partners.outOfOffice.list, label: 'Out of office' },
       ],
     },
-    ...(user.permissions.partnerStatements ? [{ to: paths.statements, label: 'Statements' }] : []),
+    ...(user.permissions.partnerStatements ? [{ to: paths.statements.list, label: 'Statements' }] : []),
   ];
 }
 

@@ -12,6 +12,8 @@ describe('paths', () => {
     expect(paths.orders.list('cancel-confirmed')).toBe('/orders/cancel-confirmed');
     expect(paths.order(41)).toBe('/order/41');
     expect(paths.componentRates.pattern).toBe('/componentrates/:id');
+    expect(paths.statements.month('2026-05')).toBe('/statements/2026-05');
+    expect(paths.statements.orders('2026-05')).toBe('/statements/2026-05/orders');
   });
 
   it('escapes a value, so it stays one segment', () => {

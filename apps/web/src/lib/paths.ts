@@ -73,8 +73,18 @@ export const paths = {
   customers: '/customers',
   companies: '/companies',
   audit: '/audit',
+  /**
+   * Monthly partner statements (part 2, "Statements (partner users)"): a partner user's own, staff's of the
+   * partner in `?partner=<id>`; the month-end e-mail run is staff's.
+   */
+  statements: {
+    list: '/statements',
+    month: route('/statements/:month'),
+    /** The month's orders with their Total on pay: the statements feature off. */
+    orders: route('/statements/:month/orders'),
+    monthEnd: '/statements/month-end',
+  },
   // Areas still to be built (router.tsx's NOT_BUILT).
   reporting: '/reporting',
-  statements: '/statements',
   xero: '/system/xero',
 } as const;

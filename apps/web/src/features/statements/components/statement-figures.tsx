@@ -1,0 +1,64 @@
+import { Group, Paper, SimpleGrid, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useId } from 'react';
+
+import { STATEMENT_FIGURES, type StatementTotals } from '@bloomline/contract';
+
+import { Money } from '@/ui';
+
+type Figure = (typeof STATEMENT_FIGURES)[number];
+
+/**
+ * One figure: its label, its amount and its explanation, shown on hover, on keyboard focus and on a tap (a
+ * phone has no hover); screen readers hear it as the figure's description.
+ */
+function FigureCard({ figure, value }: { figure: Figure; value: number | null }) {
+  const id = useId();
+  return (
+    <Tooltip
+      label={figure.hint}
+      multiline
+      w={240}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        tabIndex={0}
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        data-figure={figure.key}
+        style={{ cursor: 'help' }}
+      >
+        <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+          <Text id={`${id}-label`} size="sm" fw={600} c="gray.7">
+            {figure.label}
+          </Text>
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, opacity: 0.6 }} />
+        </Group>
+        <VisuallyHidden id={`${id}-hint`}>{figure.hint}</VisuallyHidden>
+        {value === null ? (
+          <Skeleton height={24} mt={6} width="70%" />
+        ) : (
+          <Text fz="xl" fw={700} mt={4}>
+            <Money value={value} />
+          </Text>
+        )}
+      </Paper>
+    </Tooltip>
+  );
+}
+
+/** The statement's five figures (STATEMENT_FIGURES' labels and hints), each from the server's answer. */
+export function StatementFigures({ totals }: { totals: StatementTotals | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" aria-label="Figures">
+      {STATEMENT_FIGURES.map((figure) => (
+        <FigureCard key={figure.key} figure={figure} value={totals ? totals[figure.key] : null} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -39,7 +39,6 @@ describe('menus', () => {
         '/companies',
         '/audit',
         '/reporting',
-        '/statements/month-end',
       ]),
     );
     expect(p.filter((x) => x.startsWith('/orders/'))).toHaveLength(10);

@@ -73,8 +73,6 @@ export function menuFor(user: CurrentUser): NavEntry[] {
       ...(user.permissions.authenticateXero || user.permissions.manageXero
         ? [{ to: paths.xero, label: 'Xero' }]
         : []),
-      // The month-end e-mail run of the partners' statements (a partner's own statement opens from its page).
-      { to: paths.statements.monthEnd, label: 'Month-end statements' },
     ];
   }
   return [

@@ -141,15 +141,26 @@ function OrderEntry({ entry }: { entry: StatementOrderEntry }) {
     },
     ...entry.creditNotes.map((note) => ({
       key: `note-${String(note.id)}`,
-      label: note.description ? `Credit note: ${note.description}` : 'Credit note',
-      value: <Money value={-note.amount} />,
+      label: 'Credit note',
+      value: (
+        <>
+          <Money value={-note.amount} />
+          {note.description && (
+            <Text component="span" display="block" size="xs" c="gray.7">
+              {note.description}
+            </Text>
+          )}
+        </>
+      ),
     })),
   ];
   return (
     <>
       <Head entry={entry} title={<OrderLink order={order} />} sub={recipient(order)} />
-      <Fields fields={fields} />
-      <Group justify="flex-end">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Box style={{ flex: '1 1 18rem' }}>
+          <Fields fields={fields} />
+        </Box>
         <Button
           component={Link}
           to={paths.order(order.id)}
@@ -157,6 +168,7 @@ function OrderEntry({ entry }: { entry: StatementOrderEntry }) {
           variant="default"
           leftSection={<IconEye size={14} aria-hidden />}
           aria-label={`View ${order.name}`}
+          ml="auto"
         >
           View
         </Button>

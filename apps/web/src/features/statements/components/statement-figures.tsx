@@ -1,10 +1,12 @@
-import { Group, Paper, SimpleGrid, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 
 import { STATEMENT_FIGURES, type StatementTotals } from '@bloomline/contract';
 
 import { Money } from '@/ui';
+
+import classes from './statement-figures.module.css';
 
 type Figure = (typeof STATEMENT_FIGURES)[number];
 
@@ -55,10 +57,10 @@ function FigureCard({ figure, value }: { figure: Figure; value: number | null })
 /** The statement's five figures (STATEMENT_FIGURES' labels and hints), each from the server's answer. */
 export function StatementFigures({ totals }: { totals: StatementTotals | undefined }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" aria-label="Figures">
+    <Box className={classes.grid}>
       {STATEMENT_FIGURES.map((figure) => (
         <FigureCard key={figure.key} figure={figure} value={totals ? totals[figure.key] : null} />
       ))}
-    </SimpleGrid>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, NativeSelect } from '@mantine/core';
+import { NativeSelect, SimpleGrid } from '@mantine/core';
 
 import { STATEMENT_SORTS, type StatementSort } from '@bloomline/contract';
 
@@ -34,13 +34,12 @@ export function StatementSortControl({
   onChange: (order: StatementOrder) => void;
 }) {
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <SimpleGrid cols={2} spacing="sm" maw={420}>
       <NativeSelect
         label="Sort by"
         value={order.s}
         data={STATEMENT_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] }))}
         onChange={(e) => onChange({ ...order, s: e.currentTarget.value as StatementSort })}
-        w={{ base: '100%', xs: 200 }}
       />
       <NativeSelect
         label="Direction"
@@ -50,8 +49,7 @@ export function StatementSortControl({
           { value: 'asc', label: 'Ascending' },
         ]}
         onChange={(e) => onChange({ ...order, d: e.currentTarget.value as SortDirection })}
-        w={{ base: '100%', xs: 160 }}
       />
-    </Group>
+    </SimpleGrid>
   );
 }

@@ -127,7 +127,10 @@ export function MonthEndPage() {
 
   return (
     <Stack gap="md" maw={760}>
-      <PageTitle title={MONTH_END_TITLE} />
+      <PageTitle
+        title={MONTH_END_TITLE}
+        breadcrumbs={[{ label: 'Partners', to: paths.partners.list }, { label: MONTH_END_TITLE }]}
+      />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Text>

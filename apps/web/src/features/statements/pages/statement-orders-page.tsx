@@ -63,7 +63,7 @@ export function StatementOrdersPage() {
   const viewer = useStatementViewer();
   const valid = validMonth(month);
   const orders = useStatementOrders({ month, partnerId: viewer.partnerId }, canRead(viewer) && valid);
-  const crumbs = usePartnerCrumbs(viewer);
+  const crumbs = usePartnerCrumbs(viewer, orders.data?.meta.partner.name);
   if (!canRead(viewer)) return <NoStatements title={ORDERS_TITLE} viewer={viewer} />;
   if (!valid) return <NoSuchMonth title={ORDERS_TITLE} search={viewer.search} />;
 

@@ -35,7 +35,7 @@ export function StatementPage() {
   const valid = validMonth(month);
   const readable = canRead(viewer) && valid && user.features.statements;
   const statement = useStatement({ month, ...order, partnerId: viewer.partnerId }, readable);
-  const crumbs = usePartnerCrumbs(viewer);
+  const crumbs = usePartnerCrumbs(viewer, statement.data?.meta.partner.name);
   const title = valid ? statementTitle(month) : 'Statement';
 
   if (!canRead(viewer)) return <NoStatements title={title} viewer={viewer} />;
@@ -107,11 +107,6 @@ export function StatementPage() {
           </DownloadButton>
         }
       />
-      {statement.data && viewer.kind === 'staff' && (
-        <Text size="sm" c="gray.7">
-          {statement.data.meta.partner.name}
-        </Text>
-      )}
       <StatementFigures totals={statement.data?.meta.totals} />
       <StatementSortControl order={order} onChange={sortBy} />
       {body}

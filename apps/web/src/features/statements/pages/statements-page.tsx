@@ -22,10 +22,10 @@ export const MONTHS_DESCRIPTION =
   '(relay) orders you placed in the month.';
 
 /** Staff's way back: the partner's page, named when the partners list knows it. */
-export function usePartnerCrumbs(viewer: StatementViewer): Breadcrumb[] | null {
-  const partners = usePartnerLookup('', viewer.kind === 'staff');
+export function usePartnerCrumbs(viewer: StatementViewer, known?: string): Breadcrumb[] | null {
+  const partners = usePartnerLookup('', viewer.kind === 'staff' && !known);
   if (viewer.kind !== 'staff') return null;
-  const name = partners.data?.find((p) => p.id === viewer.partnerId)?.name ?? 'Partner';
+  const name = known ?? partners.data?.find((p) => p.id === viewer.partnerId)?.name ?? 'Partner';
   return [
     { label: 'Partners', to: paths.partners.list },
     { label: name, to: paths.partners.edit(viewer.partnerId) },

@@ -231,7 +231,7 @@ describe('/statements/{month}', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const spy = api((url) => (url.pathname.endsWith('/detail') ? { body: 'pdf' } : undefined));
     open(['/statements/2026-05?partner=5&s=date&d=asc'], staffUser);
-    expect(await screen.findByText('Petals & Co')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Petals & Co' })).toHaveAttribute('href', '/partners/5');
     await userEvent.click(screen.getByRole('button', { name: 'Download Statement' }));
     await waitFor(() =>
       expect(callsOf(spy)).toContain(

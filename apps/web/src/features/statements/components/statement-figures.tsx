@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 import { STATEMENT_FIGURES, type StatementTotals } from '@bloomline/contract';
 
@@ -11,19 +11,15 @@ import classes from './statement-figures.module.css';
 type Figure = (typeof STATEMENT_FIGURES)[number];
 
 /**
- * One figure: its label, its amount and its explanation, shown on hover, on keyboard focus and on a tap (a
- * phone has no hover); screen readers hear it as the figure's description.
+ * One figure: its label, its amount and its explanation, shown while the pointer is over it, while it has
+ * the focus and after a tap (a phone has no hover; the explanation stays until the tap goes elsewhere or
+ * Escape); screen readers hear it as the figure's description.
  */
 function FigureCard({ figure, value }: { figure: Figure; value: number | null }) {
   const id = useId();
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip
-      label={figure.hint}
-      multiline
-      w={240}
-      withArrow
-      events={{ hover: true, focus: true, touch: true }}
-    >
+    <Tooltip label={figure.hint} multiline w={240} withArrow opened={open}>
       <Paper
         withBorder
         radius="md"
@@ -34,6 +30,14 @@ function FigureCard({ figure, value }: { figure: Figure; value: number | null })
         aria-describedby={`${id}-hint`}
         data-figure={figure.key}
         style={{ cursor: 'help' }}
+        onMouseEnter={() => setOpen(true)}
+        onMouseLeave={() => setOpen(false)}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onClick={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
       >
         <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
           <Text id={`${id}-label`} size="sm" fw={600} c="gray.7">

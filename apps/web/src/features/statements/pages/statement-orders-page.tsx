@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Skeleton, Text, useMantineTheme } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Text, useMantineTheme } from '@mantine/core';
 import { useParams } from 'react-router';
 import { Link } from 'react-router';
 
@@ -86,18 +86,16 @@ export function StatementOrdersPage() {
       minWidth={640}
     >
       <Paper withBorder radius="md" p="sm" maw={320}>
-        <Group justify="space-between" gap="md">
-          <Text fw={600} c="gray.7" size="sm">
-            {TOTAL_ON_PAY}, {monthName(month)}
+        <Text fw={600} c="gray.7" size="sm">
+          {TOTAL_ON_PAY}, {monthName(month)}
+        </Text>
+        {orders.data ? (
+          <Text fw={700} fz="xl" mt={4} data-total>
+            <Money value={orders.data.meta.totalOnPay} />
           </Text>
-          {orders.data ? (
-            <Text fw={700} fz="lg" data-total>
-              <Money value={orders.data.meta.totalOnPay} />
-            </Text>
-          ) : (
-            <Skeleton height={20} width={90} />
-          )}
-        </Group>
+        ) : (
+          <Skeleton height={24} width={120} mt={6} />
+        )}
       </Paper>
     </ListPage>
   );

@@ -200,6 +200,20 @@ describe('/statements/{month}', () => {
     expect(await axeViolations(container)).toEqual([]);
   });
 
+  it('explains a figure on hover and on keyboard focus, until Escape', async () => {
+    api();
+    open();
+    const figure = await screen.findByRole('group', { name: 'Total deductions' });
+    await userEvent.hover(figure);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(STATEMENT_FIGURES[3].hint);
+    await userEvent.unhover(figure);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    figure.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(STATEMENT_FIGURES[3].hint);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
   it('sorts by Payment amount in the address and asks the server again', async () => {
     const spy = api();
     open();

@@ -198,8 +198,6 @@ export type StatementPartner = {
   id: number;
   name: string;
   address: string[];
-  /** The month the partner joined (YYYY-MM, Johannesburg): earlier months are empty. */
-  sinceMonth: string;
 };
 
 export async function statementPartner(db: DbOrTx, partnerId: number): Promise<StatementPartner | null> {
@@ -210,18 +208,15 @@ export async function statementPartner(db: DbOrTx, partnerId: number): Promise<S
     address2: string | null;
     address3: string | null;
     postal_code: string | null;
-    since: string;
   }>(
     db,
-    sql`select id, name, address1, address2, address3, postal_code,
-          to_char(created_at at time zone ${ZONE}, 'YYYY-MM') as since
-        from partners where id = ${partnerId}`,
+    sql`select id, name, address1, address2, address3, postal_code from partners where id = ${partnerId}`,
   );
   if (!row) return null;
   const address = [row.address1, row.address2, row.address3, row.postal_code].filter(
     (part): part is string => !!part && part.trim() !== '',
   );
-  return { id: row.id, name: row.name, address, sinceMonth: row.since };
+  return { id: row.id, name: row.name, address };
 }
 
 /** Orders received (bills by their month, as a statement counts them) and in-store orders placed, by month. */

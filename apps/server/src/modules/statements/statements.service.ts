@@ -23,7 +23,6 @@ import {
   monthSums,
   statementEntryPage,
   statementPartner,
-  type EntryCountsRow,
   type StatementPartner,
 } from './statements.queries';
 
@@ -31,8 +30,6 @@ type Order = { s: StatementSort; d: 'asc' | 'desc' };
 
 /** Rows a PDF holds at a time: one page read from the database, drawn, then the next. */
 export const PDF_BATCH = 500;
-
-const NO_COUNTS: EntryCountsRow = { order: 0, refund: 0, payment: 0, wholesale: 0, instore: 0 };
 
 /** Whose statement a request reads: a partner user's own (whatever it sends), or the staff member's choice. */
 export async function statementOwner(
@@ -51,15 +48,10 @@ export async function statementOwner(
   return chosen;
 }
 
-/** A month before the partner joined holds nothing (an empty month, not an error). */
-const existed = (partner: StatementPartner, month: string) => month >= partner.sinceMonth;
-
 /** The month's figures and counts: from SQL sums, by the contract's one function per figure. */
 export async function monthFigures(db: DbOrTx, partner: StatementPartner, month: string) {
   const [month_, allTime] = await Promise.all([
-    existed(partner, month)
-      ? monthSums(db, partner.id, month)
-      : Promise.resolve({ sums: NO_SUMS, counts: NO_COUNTS }),
+    monthSums(db, partner.id, month),
     allTimeSums(db, partner.id),
   ]);
   return { totals: statementTotals(month_.sums, allTime), counts: month_.counts, sums: month_.sums };
@@ -67,7 +59,6 @@ export async function monthFigures(db: DbOrTx, partner: StatementPartner, month:
 
 /** The month's entries a page at a time, in the statement's order: a PDF never holds more than one page. */
 export async function* entryPages(db: DbOrTx, partner: StatementPartner, month: string, order: Order) {
-  if (!existed(partner, month)) return;
   for (let offset = 0; ; offset += PDF_BATCH) {
     const rows = await statementEntryPage(db, partner.id, month, order, { limit: PDF_BATCH, offset });
     for (const row of rows) yield entryOf(row);
@@ -90,9 +81,7 @@ export function createStatementsService({ db }: { db: DbOrTx }) {
     ): Promise<StatementAnswer> {
       const partner = await ownerOf(viewer, request.partner_id);
       const [rows, figures] = await Promise.all([
-        existed(partner, request.month)
-          ? statementEntryPage(db, partner.id, request.month, request, null)
-          : Promise.resolve([]),
+        statementEntryPage(db, partner.id, request.month, request, null),
         monthFigures(db, partner, request.month),
       ]);
       return { data: rows.map(entryOf), meta: { ...meta(partner, request.month), totals: figures.totals } };
@@ -121,9 +110,7 @@ export function createStatementsService({ db }: { db: DbOrTx }) {
       request: { month: string; partner_id?: number },
     ): Promise<StatementOrdersAnswer> {
       const partner = await ownerOf(viewer, request.partner_id);
-      const rows = existed(partner, request.month)
-        ? await statementEntryPage(db, partner.id, request.month, { s: 'name', d: 'desc' }, null)
-        : [];
+      const rows = await statementEntryPage(db, partner.id, request.month, { s: 'name', d: 'desc' }, null);
       const orders = rows
         .filter((row) => row.type === 'order' && row.bill_id !== null)
         .map((row) => entryOf(row) as StatementOrderEntry);

@@ -16,10 +16,11 @@ import { canRead, useStatementViewer, type StatementViewer } from '../components
 export const MONTHLY_TITLE = 'Monthly Statements';
 export const SIMPLE_TITLE = 'Statements';
 
-/** What the two counts mean (part 2: the feature's description). */
-export const MONTHS_DESCRIPTION =
-  'Orders received shows only the orders you received in the month. Orders Sent shows only the in-store ' +
-  '(relay) orders you placed in the month.';
+/** What the two counts mean (part 2: the feature's description), to the partner user or of the partner. */
+export const monthsDescription = (who: 'you' | 'the partner') =>
+  `Orders received shows only the orders ${who} received in the month. Orders Sent shows only the ` +
+  `in-store (relay) orders ${who} placed in the month.`;
+export const MONTHS_DESCRIPTION = monthsDescription('you');
 
 /** Staff's way back: the partner's page, named when the partners list knows it. */
 export function usePartnerCrumbs(viewer: StatementViewer, known?: string): Breadcrumb[] | null {
@@ -141,7 +142,11 @@ export function StatementsPage() {
     <ListPage
       title={title}
       breadcrumbs={crumbs ? [...crumbs, { label: title }] : undefined}
-      notice={full ? <Text size="sm">{MONTHS_DESCRIPTION}</Text> : undefined}
+      notice={
+        full ? (
+          <Text size="sm">{monthsDescription(viewer.kind === 'staff' ? 'the partner' : 'you')}</Text>
+        ) : undefined
+      }
       columns={columns}
       rows={months.data}
       rowKey={(row) => row.month}

@@ -117,6 +117,7 @@ describe('/statements', () => {
       'href',
       '/statements/2026-05?partner=5',
     );
+    expect(screen.getByText(/orders the partner received in the month/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Kloof Street Flowers' })).toHaveAttribute(
       'href',
       '/partners/5',

@@ -125,15 +125,23 @@ describe('/statements', () => {
     expect(callsOf(spy)).toContain('GET /api/reporting/statements/months?partner_id=5');
   });
 
-  it('tells staff without a partner where statements are, asking nothing', () => {
+  it('lets staff without a partner choose one, asking for no statement before', async () => {
     const spy = api();
-    renderApp(<StatementsPage />, { user: staffUser, history: ['/statements'] });
+    renderApp(<StatementsPage />, { user: staffUser, history: ['/statements'], path: '/statements' });
     expect(screen.getByText(/belong to a partner/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Month-end statements' })).toHaveAttribute(
       'href',
       '/statements/month-end',
     );
-    expect(spy).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Partner' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Kloof Street Flowers' }));
+    expect(await screen.findByRole('link', { name: 'View May 2026' })).toHaveAttribute(
+      'href',
+      '/statements/2026-05?partner=5',
+    );
+    expect(callsOf(spy).filter((c) => c.includes('/reporting/'))).toEqual([
+      'GET /api/reporting/statements/months?partner_id=5',
+    ]);
   });
 
   it('shows a failure with Retry', async () => {

@@ -31,7 +31,8 @@ export function StatementSortControl({
   onChange,
 }: {
   order: StatementOrder;
-  onChange: (order: StatementOrder) => void;
+  /** The part that changed only: two quick changes must not undo each other. */
+  onChange: (change: Partial<StatementOrder>) => void;
 }) {
   return (
     <SimpleGrid cols={2} spacing="sm" maw={420}>
@@ -39,7 +40,7 @@ export function StatementSortControl({
         label="Sort by"
         value={order.s}
         data={STATEMENT_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] }))}
-        onChange={(e) => onChange({ ...order, s: e.currentTarget.value as StatementSort })}
+        onChange={(e) => onChange({ s: e.currentTarget.value as StatementSort })}
       />
       <NativeSelect
         label="Direction"
@@ -48,7 +49,7 @@ export function StatementSortControl({
           { value: 'desc', label: 'Descending' },
           { value: 'asc', label: 'Ascending' },
         ]}
-        onChange={(e) => onChange({ ...order, d: e.currentTarget.value as SortDirection })}
+        onChange={(e) => onChange({ d: e.currentTarget.value as SortDirection })}
       />
     </SimpleGrid>
   );

@@ -1,4 +1,5 @@
 import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 
 import { monthField, monthName } from '@bloomline/contract';
@@ -32,6 +33,10 @@ export function StatementPage() {
   const [params, setParams] = useSearchParams();
   const viewer = useStatementViewer();
   const order = orderOf(params);
+  const pending = useRef<StatementOrder | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [order.s, order.d]);
   const valid = validMonth(month);
   const readable = canRead(viewer) && valid && user.features.statements;
   const statement = useStatement({ month, ...order, partnerId: viewer.partnerId }, readable);
@@ -43,16 +48,16 @@ export function StatementPage() {
   if (!user.features.statements)
     return <Navigate to={`${paths.statements.orders(month)}${viewer.search}`} replace />;
 
-  const sortBy = (next: StatementOrder) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('s', next.s);
-        updated.set('d', next.d);
-        return updated;
-      },
-      { replace: true },
-    );
+  // A change builds on the last one asked for: the router renders the new address later (a transition), and
+  // two quick changes must not undo each other.
+  const sortBy = (change: Partial<StatementOrder>) => {
+    const next = { ...(pending.current ?? order), ...change };
+    pending.current = next;
+    const updated = new URLSearchParams(params);
+    updated.set('s', next.s);
+    updated.set('d', next.d);
+    setParams(updated, { replace: true });
+  };
 
   const entries = statement.data?.data;
   let body;

@@ -121,6 +121,7 @@ test.describe('the florist on a phone', () => {
     // A figure explains itself on a tap (a phone has no hover).
     await page.getByRole('group', { name: 'Total on pay', exact: true }).tap();
     await expect(page.getByRole('tooltip')).toBeVisible();
+    await expect(page.getByRole('tooltip')).toHaveCSS('opacity', '1');
     await expect(page.getByRole('tooltip')).toHaveText(STATEMENT_FIGURES[2].hint);
     await shot(page, 'phone-figure-hint', false);
     await page.keyboard.press('Escape');

@@ -30,8 +30,13 @@ function FigureCard({ figure, value }: { figure: Figure; value: number | null })
         aria-describedby={`${id}-hint`}
         data-figure={figure.key}
         style={{ cursor: 'help' }}
-        onMouseEnter={() => setOpen(true)}
-        onMouseLeave={() => setOpen(false)}
+        // A mouse shows it while over the figure; a finger's enter and leave are one tap, which opens it below.
+        onPointerEnter={(event) => {
+          if (event.pointerType === 'mouse') setOpen(true);
+        }}
+        onPointerLeave={(event) => {
+          if (event.pointerType === 'mouse') setOpen(false);
+        }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onClick={() => setOpen(true)}

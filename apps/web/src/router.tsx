@@ -12,7 +12,7 @@ import { SessionProvider } from '@/session/session-provider';
 import { LoadingScreen } from '@/ui/loading-screen';
 
 /** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
-const NOT_BUILT = [paths.xero, `${paths.statements}/*`];
+const NOT_BUILT = [paths.xero];
 
 /** The reports' screens (one chunk: they share the frame and the charts). */
 const REPORT_PAGES = [
@@ -183,6 +183,25 @@ const routeTree: RouteObject[] = [
             }),
           },
           {
+            // A partner user's own statements (with partnerStatements; the pages show nothing without it);
+            // staff read a partner's with ?partner=<id>, from the partner's page.
+            path: paths.statements.list,
+            lazy: async () => ({
+              Component: (await import('@/features/statements/pages/statements-page')).StatementsPage,
+            }),
+          },
+          page(
+            paths.statements.month.pattern,
+            async () => (await import('@/features/statements/pages/statement-page')).StatementPage,
+          ),
+          {
+            path: paths.statements.orders.pattern,
+            lazy: async () => ({
+              Component: (await import('@/features/statements/pages/statement-orders-page'))
+                .StatementOrdersPage,
+            }),
+          },
+          {
             // Staff-only areas: a partner is sent to the dashboard (the server answers them 403 anyway).
             element: <RequireStaff />,
             children: [
@@ -279,6 +298,10 @@ const routeTree: RouteObject[] = [
                     .PartnerProductsPage,
                 }),
               },
+              page(
+                paths.statements.monthEnd,
+                async () => (await import('@/features/statements/pages/month-end-page')).MonthEndPage,
+              ),
               page(paths.audit, async () => (await import('@/features/audit/pages/audit-page')).AuditPage),
               page(
                 paths.customers,

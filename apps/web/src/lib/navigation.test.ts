@@ -66,8 +66,10 @@ describe('menus', () => {
     ]);
     // Returns and refunds are staff screens: partners learn of them through their statement.
     expect(p.filter((x) => /^\/orders\/re(turn|fund)s/.test(x))).toEqual([]);
+    expect(p).not.toContain('/statements');
     expect(paths({ ...partner, permissions: { ...base.permissions, partnerStatements: true } })).toContain(
       '/statements',
     );
+    expect(p).not.toContain('/statements/month-end');
   });
 });

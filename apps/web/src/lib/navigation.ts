@@ -87,7 +87,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
         { to: paths.partners.outOfOffice.list, label: 'Out of office' },
       ],
     },
-    ...(user.permissions.partnerStatements ? [{ to: paths.statements, label: 'Statements' }] : []),
+    ...(user.permissions.partnerStatements ? [{ to: paths.statements.list, label: 'Statements' }] : []),
   ];
 }
 

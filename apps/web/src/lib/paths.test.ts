@@ -14,6 +14,8 @@ describe('paths', () => {
     expect(paths.componentRates.pattern).toBe('/componentrates/:id');
     expect(paths.return(3)).toBe('/orders/returns/3');
     expect(paths.refund.pattern).toBe('/orders/refunds/:refundId');
+    expect(paths.statements.month('2026-05')).toBe('/statements/2026-05');
+    expect(paths.statements.orders('2026-05')).toBe('/statements/2026-05/orders');
   });
 
   it('escapes a value, so it stays one segment', () => {

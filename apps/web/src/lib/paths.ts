@@ -89,7 +89,17 @@ export const paths = {
     accounting: '/reporting/accounting-csv',
     collectionStatus: '/reporting/collection-status',
   },
+  /**
+   * Monthly partner statements (part 2, "Statements (partner users)"): a partner user's own, staff's of the
+   * partner in `?partner=<id>`; the month-end e-mail run is staff's.
+   */
+  statements: {
+    list: '/statements',
+    month: route('/statements/:month'),
+    /** The month's orders with their Total on pay: the statements feature off. */
+    orders: route('/statements/:month/orders'),
+    monthEnd: '/statements/month-end',
+  },
   // Areas still to be built (router.tsx's NOT_BUILT).
-  statements: '/statements',
   xero: '/system/xero',
 } as const;

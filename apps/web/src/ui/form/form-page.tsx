@@ -13,6 +13,8 @@ type FrameProps = {
   width: number;
   /** The form on a bordered card; a form drawn in sections of its own sets false. */
   card?: boolean;
+  /** Buttons beside the title (a partner's page: its statements). */
+  actions?: ReactNode;
 };
 
 /** An add page: the form as it is. */
@@ -33,7 +35,7 @@ const isEditPage = <T extends { id: number | string }>(props: FormPageProps<T>):
  * the record's id (so another record starts from its own values, never the last one's).
  */
 export function FormPage<T extends { id: number | string }>(props: FormPageProps<T>) {
-  const { title, parent, width, card = true } = props;
+  const { title, parent, width, card = true, actions } = props;
   let body: ReactNode;
   if (isEditPage(props)) {
     const { query, record, missing, children } = props;
@@ -47,7 +49,7 @@ export function FormPage<T extends { id: number | string }>(props: FormPageProps
   }
   return (
     <Stack gap="md" maw={width}>
-      <PageTitle title={title} breadcrumbs={parent && [parent, { label: title }]} />
+      <PageTitle title={title} actions={actions} breadcrumbs={parent && [parent, { label: title }]} />
       {card ? (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           {body}

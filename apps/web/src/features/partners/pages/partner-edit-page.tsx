@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
 import { paths } from '@/lib/paths';
@@ -19,10 +21,24 @@ export function PartnerAddPage() {
 
 /** /partners/{partnerId}. */
 export function PartnerEditPage() {
-  const partner = usePartner(Number(useParams().partnerId));
+  const id = Number(useParams().partnerId);
+  const partner = usePartner(id);
   return (
     <FormPage
       title="Edit partner"
+      actions={
+        partner.data && (
+          // The partner's monthly statements, as its statements users read them (the partner stays in the address).
+          <Button
+            component={Link}
+            to={`${paths.statements.list}?partner=${String(id)}`}
+            variant="default"
+            leftSection={<IconReceipt size={16} aria-hidden />}
+          >
+            Statements
+          </Button>
+        )
+      }
       parent={parent}
       width={1040}
       card={false}

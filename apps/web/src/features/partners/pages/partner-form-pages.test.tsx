@@ -124,6 +124,15 @@ describe('/partners/{partnerId}', () => {
     });
   }, 60_000);
 
+  it('opens the partner’s statements, the partner in the address', async () => {
+    partnersApi();
+    renderApp(<PartnerEditPage />, { history: ['/partners/7'], path: '/partners/:partnerId' });
+    expect(await screen.findByRole('link', { name: 'Statements' })).toHaveAttribute(
+      'href',
+      '/statements?partner=7',
+    );
+  });
+
   it('says so when the partner does not exist', async () => {
     partnersApi();
     renderApp(<PartnerEditPage />, { history: ['/partners/99'], path: '/partners/:partnerId' });

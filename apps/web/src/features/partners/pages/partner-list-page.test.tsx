@@ -39,6 +39,10 @@ describe('/partners', () => {
     expect(screen.getByRole('button', { name: 'Enable Table View Roses' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/partners/add');
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Month-end statements' })).toHaveAttribute(
+      'href',
+      '/statements/month-end',
+    );
     expect(await screen.findByRole('region', { name: /Map of the partners/ })).toBeInTheDocument();
     expect(callsOf(spy)).toContain('GET /api/partners?q=kloof');
   });

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { IconDownload, IconPackage } from '@tabler/icons-react';
+import { IconDownload, IconMailForward, IconPackage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -99,14 +99,25 @@ export function PartnerListPage() {
       title="Partners"
       addTo={paths.partners.add}
       actions={
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={exporting}
-          onClick={() => void download()}
-        >
-          Export
-        </Button>
+        <>
+          {/* The month-end run e-mails every partner with a statements user their last month's statement. */}
+          <Button
+            component={Link}
+            to={paths.statements.monthEnd}
+            variant="default"
+            leftSection={<IconMailForward size={16} aria-hidden />}
+          >
+            Month-end statements
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            onClick={() => void download()}
+          >
+            Export
+          </Button>
+        </>
       }
       search={{ value: params.q ?? '', onSearch: (q) => update({ q }), label: 'Search partners' }}
       columns={columns}

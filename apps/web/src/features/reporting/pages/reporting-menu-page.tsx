@@ -1,4 +1,4 @@
-import { Anchor, Card, List } from '@mantine/core';
+import { Anchor, Card, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { paths } from '@/lib/paths';
@@ -30,6 +30,13 @@ export function ReportingMenuPage() {
           ))}
         </List>
       </Card>
+      <Text mt="md" maw={520}>
+        Partners&apos; monthly statements are e-mailed from{' '}
+        <Anchor component={Link} to={paths.statements.monthEnd}>
+          Month-end statements
+        </Anchor>
+        .
+      </Text>
     </>
   );
 }

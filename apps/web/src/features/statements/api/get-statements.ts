@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { StatementAnswer, StatementMonth, StatementOrdersAnswer } from '@bloomline/contract';
+
+import { api, type Query } from '@/api/client';
+
+import { statementKeys, type StatementOwner, type StatementParams } from './statement-keys';
+
+/** `partner_id` for staff; a partner user names nobody (the server reads their own partner). */
+export const ownerQuery = ({ partnerId }: StatementOwner): Query =>
+  partnerId === null ? {} : { partner_id: partnerId };
+
+/** GET /api/reporting/statements/months: the latest 12 months, newest first, with orders received and sent. */
+export const getStatementMonths = (owner: StatementOwner, signal?: AbortSignal) =>
+  api
+    .get<{ data: StatementMonth[] }>('/api/reporting/statements/months', { query: ownerQuery(owner), signal })
+    .then((r) => r.data);
+
+export const useStatementMonths = (owner: StatementOwner, enabled = true) =>
+  useQuery(
+    queryOptions({
+      queryKey: statementKeys.months(owner),
+      queryFn: ({ signal }) => getStatementMonths(owner, signal),
+      enabled,
+    }),
+  );
+
+/** GET /api/reporting/statements: a month's entries in the chosen order and its five figures. */
+export const getStatement = ({ month, s, d, ...owner }: StatementParams, signal?: AbortSignal) =>
+  api.get<StatementAnswer>('/api/reporting/statements', {
+    query: { month, s, d, ...ownerQuery(owner) },
+    signal,
+  });
+
+/** A new sort keeps the entries on screen until the reordered ones arrive. */
+export const useStatement = (params: StatementParams, enabled = true) =>
+  useQuery(
+    queryOptions({
+      queryKey: statementKeys.list(params),
+      queryFn: ({ signal }) => getStatement(params, signal),
+      placeholderData: keepPreviousData,
+      enabled,
+    }),
+  );
+
+/** GET /api/reporting/statements/orders: the month's billed orders and their Total on pay (feature off). */
+export const getStatementOrders = (
+  { month, ...owner }: StatementOwner & { month: string },
+  signal?: AbortSignal,
+) =>
+  api.get<StatementOrdersAnswer>('/api/reporting/statements/orders', {
+    query: { month, ...ownerQuery(owner) },
+    signal,
+  });
+
+export const useStatementOrders = (params: StatementOwner & { month: string }, enabled = true) =>
+  useQuery(
+    queryOptions({
+      queryKey: statementKeys.orders(params),
+      queryFn: ({ signal }) => getStatementOrders(params, signal),
+      enabled,
+    }),
+  );
+
+/** The PDFs' address: `/api/reporting/statements/{Y-MM}/detail` or `/summary`. */
+export const statementPdfPath = (month: string, kind: 'detail' | 'summary') =>
+  `/api/reporting/statements/${encodeURIComponent(month)}/${kind}`;

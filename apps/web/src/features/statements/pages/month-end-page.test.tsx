@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { MonthEndRun } from '@bloomline/contract';
+
+import { axeViolations } from '@/test/axe';
+import { bodyOf, callsOf, stubApi } from '@/test/api-stub';
+import { onPhone } from '@/test/phone';
+import { renderApp } from '@/test/render';
+
+import { MONTH_END_POLL_MS } from '../api/month-end-run';
+import { MonthEndPage, SEND_LABEL } from './month-end-page';
+import { run } from './test-data';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Answers the progress calls in turn (the last one again and again), and the start with `started`. */
+function runApi(answers: MonthEndRun[], started?: MonthEndRun) {
+  let next = 0;
+  return stubApi((url, init) => {
+    if (url.pathname !== '/api/reporting/statements/month-end') return undefined;
+    if (init.method === 'POST') return { status: 202, body: { data: started } };
+    const answer = answers[Math.min(next, answers.length - 1)];
+    next += 1;
+    return { body: { data: answer } };
+  });
+}
+
+const open = () => renderApp(<MonthEndPage />, { history: ['/statements/month-end'] });
+
+describe('/statements/month-end', () => {
+  it('sends last month’s statements after asking, then shows the progress until done', async () => {
+    const spy = runApi(
+      [run(), run({ total: 3, sent: 2, toGo: 1 }), run({ total: 3, sent: 3 })],
+      run({ total: 3, toGo: 3 }),
+    );
+    const { container } = open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Month-end statements' })).toBeInTheDocument();
+    expect(await screen.findByText('Not started for October 2026.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: SEND_LABEL }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('their statement for October 2026 by e-mail?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Sending: 0 of 3 done.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SEND_LABEL })).toBeDisabled();
+    expect(callsOf(spy)).toContain('POST /api/reporting/statements/month-end');
+    expect(bodyOf(spy.mock.calls.find(([, init]) => init?.method === 'POST')?.[1])).toEqual({});
+    // Asked again every 2 s while partners are still to go.
+    expect(
+      await screen.findByText('Sending: 2 of 3 done.', {}, { timeout: MONTH_END_POLL_MS * 3 }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Done: every partner was sent their statement \(3\)/,
+        {},
+        { timeout: MONTH_END_POLL_MS * 3 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Sent:').parentElement).toHaveTextContent('Sent: 3');
+    const polls = callsOf(spy).filter((c) => c === 'GET /api/reporting/statements/month-end').length;
+    await new Promise((resolve) => setTimeout(resolve, MONTH_END_POLL_MS + 500));
+    expect(callsOf(spy).filter((c) => c === 'GET /api/reporting/statements/month-end')).toHaveLength(polls);
+    expect(screen.getByRole('button', { name: SEND_LABEL })).toBeEnabled();
+    expect(await axeViolations(container)).toEqual([]);
+  }, 30_000);
+
+  it('finds a run where it is after a reload, and lists the partners it could not reach', async () => {
+    runApi([
+      run({
+        total: 4,
+        sent: 2,
+        failed: 1,
+        toGo: 1,
+        failures: [
+          {
+            partner: { id: 9, name: 'Karoo Blossoms' },
+            error: 'No enabled user with statements has an e-mail address.',
+          },
+        ],
+      }),
+    ]);
+    const { container } = open();
+    expect(await screen.findByText('Sending: 3 of 4 done.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SEND_LABEL })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Partners it could not reach' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Karoo Blossoms' })).toHaveAttribute('href', '/partners/9');
+    expect(screen.getByText('No enabled user with statements has an e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Failed:').parentElement).toHaveTextContent('Failed: 1');
+    expect(screen.getByText('To go:').parentElement).toHaveTextContent('To go: 1');
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('shows a failure to load with Retry', async () => {
+    stubApi(() => ({ status: 403, body: { message: 'This action is unauthorized.' } }));
+    open();
+    expect(await screen.findByText('This action is unauthorized.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument());
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+    it('shows the same, without axe violations', async () => {
+      runApi([
+        run({
+          total: 2,
+          sent: 1,
+          failed: 1,
+          failures: [{ partner: { id: 9, name: 'Karoo Blossoms' }, error: 'SMTP refused' }],
+        }),
+      ]);
+      const { container } = open();
+      expect(await screen.findByText(/Done: 1 sent, 1 could not be reached/)).toBeInTheDocument();
+      expect(await axeViolations(container)).toEqual([]);
+    });
+  });
+});

@@ -1,3 +1,5 @@
+import { formatMoney } from '@bloomline/contract';
+
 /**
  * The PDFs use the 14 standard fonts (no font file to ship or embed), which write text in WinAnsi: Latin-1
  * plus 27 signs such as – — ‘ ’ “ ” … € •. A character outside it would print as a wrong glyph, so every
@@ -31,3 +33,9 @@ export function pdfText(text: string): string {
   }
   return out;
 }
+
+/**
+ * An amount inside a sentence of a PDF cell (`credit note -R 1 370,69`): formatMoney's spaces become no-break
+ * spaces, so a cell that wraps never splits an amount across lines ("-R" / "1 370,69").
+ */
+export const moneyInText = (amount: number): string => formatMoney(amount).replace(/ /g, '\u00a0');

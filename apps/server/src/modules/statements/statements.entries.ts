@@ -1,10 +1,6 @@
-import {
-  formatMoney,
-  statementDate,
-  type StatementEntry,
-  type StatementOrderEntry,
-} from '@bloomline/contract';
+import { statementDate, type StatementEntry, type StatementOrderEntry } from '@bloomline/contract';
 
+import { moneyInText } from '../../lib/pdf';
 import type { EntryRow } from './statements.queries';
 
 const rand = (cents: number | null) => (cents === null ? null : cents / 100);
@@ -87,7 +83,7 @@ export function entryDetails(entry: StatementEntry): string {
           ? `Paid ${statementDate(entry.bill.date)}`.trim()
           : 'Unpaid'
         : 'billed in an earlier month';
-      const notes = entry.creditNotes.map((n) => `credit note ${formatMoney(-n.amount)}`);
+      const notes = entry.creditNotes.map((n) => `credit note ${moneyInText(-n.amount)}`);
       return [who, paid, ...notes].filter(Boolean).join(' · ');
     }
     case 'refund':

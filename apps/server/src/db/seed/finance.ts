@@ -202,7 +202,9 @@ export function orderFinance(
     for (const l of refunded) {
       const lineAmount = full ? l.valueCents * l.quantity : Math.round((l.valueCents * l.quantity) / 2);
       // What the partner was paid for the refunded amount; deducted from them only when they bear it.
-      const lineOnPay = l.partner ? linesOnPayCents([{ valueCents: lineAmount, quantity: 1 }], l.partner, vat) : 0;
+      const lineOnPay = l.partner
+        ? linesOnPayCents([{ valueCents: lineAmount, quantity: 1 }], l.partner, vat)
+        : 0;
       const lineDeduction = deducted ? lineOnPay : 0;
       amount += lineAmount;
       onPayAmount += lineOnPay;
@@ -225,7 +227,8 @@ export function orderFinance(
         const share = batch.refundPartners.find((r) => r.id === refundPartnerId)!;
         share.refundDeductionCents = (share.refundDeductionCents ?? 0) + lineDeduction;
         if (lineDeduction > 0)
-          ledgerEntry(ledger, l.partner.id, sastDate(processedAt ?? at).slice(0, 7)).deductions += lineDeduction;
+          ledgerEntry(ledger, l.partner.id, sastDate(processedAt ?? at).slice(0, 7)).deductions +=
+            lineDeduction;
       }
       batch.refundLines.push({
         id: ids.refundLine.next(),

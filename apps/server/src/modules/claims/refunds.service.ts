@@ -127,7 +127,10 @@ export function createRefundsService({
 
   return {
     list: async (q: RefundListQuery, path: string, from: RequestAddress): Promise<Paged<Refund>> => {
-      const page = await countedPageOf(q, path, { rows: (p) => refundPageIds(db, p), count: () => refundCount(db) });
+      const page = await countedPageOf(q, path, {
+        rows: (p) => refundPageIds(db, p),
+        count: () => refundCount(db),
+      });
       return {
         data: await cardsOf(
           db,

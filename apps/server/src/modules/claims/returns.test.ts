@@ -223,9 +223,9 @@ describe('POST /api/orders/returns/{id}/process', () => {
       `/api/reporting/statements?month=${today.slice(0, 7)}&partner_id=${String(h.fixtures.partnerB.id)}`,
     );
     expect(statement.statusCode).toBe(200);
-    const entry = statement.json<StatementAnswer>().data.find(
-      (e) => e.type === 'order' && e.order.id === order.id,
-    );
+    const entry = statement
+      .json<StatementAnswer>()
+      .data.find((e) => e.type === 'order' && e.order.id === order.id);
     expect(entry?.type === 'order' && entry.creditNotes.map((n) => n.amount)).toEqual([551.98]);
   });
 

@@ -13,8 +13,8 @@ import { cpuPerRequest, cpuReading } from './lib/cpu.js';
 import { machine, recordRun, table } from './lib/results.js';
 import { freePort, startServer } from './lib/server.js';
 import { captureStatements, clientRun, hasPgbench, pgbenchCanRun, pgbenchRun } from './lib/sql.js';
-import { getJson, signIn } from './lib/session.js';
-import { yearRange } from './lib/range.js';
+import { getJson, getOk, signIn } from './lib/session.js';
+import { lastMonth, yearRange } from './lib/range.js';
 
 const STAFF = 'admin@example.com';
 const PARTNER = 'florist@example.com';
@@ -42,6 +42,9 @@ const SCENARIOS = {
   'report-fulfilment': { as: 'staff', path: (s) => `/api/reporting/average-fulfillment-time?${s.year}` },
   'report-components': { as: 'staff', path: (s) => `/api/reporting/component-sales?${s.year}` },
   'report-collection': { as: 'staff', path: () => '/api/reporting/collection-status' },
+  // The demo florist's statement of last month, and its detailed PDF (issue 22: under a second).
+  'statement-month': { as: 'partner', path: (s) => `/api/reporting/statements?month=${s.lastMonth}` },
+  'statement-pdf': { as: 'partner', path: (s) => `/api/reporting/statements/${s.lastMonth}/detail` },
 };
 
 const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [options] after building the server)
@@ -118,6 +121,7 @@ async function samples(baseUrl, cookie) {
     deepPage: Math.max(1, Math.floor(first.meta.last_page / 2)),
     returnId,
     year: yearRange(),
+    lastMonth: lastMonth(),
   };
 }
 
@@ -136,7 +140,7 @@ async function prepare(baseUrl, opts, samplesOf, check = true) {
   const cookies = { staff: await signIn(baseUrl, STAFF), partner: await signIn(baseUrl, PARTNER) };
   const s = samplesOf ?? (await samples(baseUrl, cookies.staff));
   const plan = opts.scenarios.map((name) => ({ name, ...SCENARIOS[name], url: SCENARIOS[name].path(s) }));
-  if (check) for (const p of plan) await getJson(baseUrl, cookies[p.as], p.url);
+  if (check) for (const p of plan) await getOk(baseUrl, cookies[p.as], p.url);
   return { cookies, s, plan };
 }
 
@@ -158,7 +162,7 @@ async function captureAll(env, port, opts) {
     for (const p of plan) {
       const captured = await captureStatements(
         traceFile,
-        () => getJson(server.baseUrl, cookies[p.as], p.url),
+        () => getOk(server.baseUrl, cookies[p.as], p.url),
         CAPTURE_SETTLE_MS,
       );
       statements[p.name] = captured.statements;

@@ -8,3 +8,10 @@ export function yearRange(now = new Date()) {
   start.setUTCDate(start.getUTCDate() + 1);
   return `startDate=${start.toISOString().slice(0, 10)}&endDate=${today}`;
 }
+
+/** The month before this one in Johannesburg (YYYY-MM): the latest whole statement month. */
+export function lastMonth(now = new Date()) {
+  const today = new Date(now.getTime() + 2 * 3600_000);
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  return first.toISOString().slice(0, 7);
+}

@@ -42,3 +42,11 @@ export async function getJson(baseUrl, cookie, path) {
     throw new Error(`GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   return res.json();
 }
+
+/** GET with the session, any content type (a PDF, a CSV); throws unless the answer is 200. */
+export async function getOk(baseUrl, cookie, path) {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+  if (res.status !== 200)
+    throw new Error(`GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  await res.arrayBuffer();
+}

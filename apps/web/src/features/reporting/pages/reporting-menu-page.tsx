@@ -32,7 +32,7 @@ export function ReportingMenuPage() {
       </Card>
       <Text mt="md" maw={520}>
         Partners&apos; monthly statements are e-mailed from{' '}
-        <Anchor component={Link} to={paths.statements.monthEnd}>
+        <Anchor component={Link} to={paths.statements.monthEnd} underline="always">
           Month-end statements
         </Anchor>
         .

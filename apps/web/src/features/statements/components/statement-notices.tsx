@@ -19,11 +19,11 @@ export function NoStatements({ title, viewer }: { title: string; viewer: Stateme
         <>
           <Text>
             Statements belong to a partner: choose one here or open them from the partner’s page in{' '}
-            <Anchor component={Link} to={paths.partners.list}>
+            <Anchor component={Link} to={paths.partners.list} underline="always">
               Partners
             </Anchor>
             . To e-mail every partner last month’s statement, see{' '}
-            <Anchor component={Link} to={paths.statements.monthEnd}>
+            <Anchor component={Link} to={paths.statements.monthEnd} underline="always">
               Month-end statements
             </Anchor>
             .
@@ -65,7 +65,7 @@ export function NoSuchMonth({ title, search }: { title: string; search: string }
       <PageTitle title={title} />
       <Text>
         There is no statement for this month.{' '}
-        <Anchor component={Link} to={`${paths.statements.list}${search}`}>
+        <Anchor component={Link} to={`${paths.statements.list}${search}`} underline="always">
           See the latest 12 months
         </Anchor>
         .

@@ -1,5 +1,5 @@
 import type { DateRange } from '@bloomline/contract';
-import { and, gte, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, gte, lt, lte, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * Johannesburg's offset from UTC. South Africa has kept standard time all year since 1944, so a day there
@@ -36,4 +36,12 @@ export function rangeBounds(range: DateRange): RangeBounds {
 export function withinRange(column: SQLWrapper, range: DateRange): SQL | undefined {
   const { from, before } = rangeBounds(range);
   return and(from && gte(column, from), before && lt(column, before));
+}
+
+/** The SQL condition "`column` (a date of Johannesburg days) falls within the range", both ends included. */
+export function daysWithin(column: SQLWrapper, range: DateRange): SQL | undefined {
+  return and(
+    range.startDate === undefined ? undefined : gte(column, range.startDate),
+    range.endDate === undefined ? undefined : lte(column, range.endDate),
+  );
 }

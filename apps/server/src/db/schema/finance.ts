@@ -142,11 +142,21 @@ export const bills = pgTable(
     amountCents: integer('amount_cents').notNull().default(0),
     paid: boolean('paid').notNull().default(false),
     paidAt: date('paid_at'),
+    /**
+     * The Johannesburg day whose statement shows the bill: its order's delivery date, or (none) the bill's
+     * own day. Kept by the database (migration 0012's triggers, on every insert and on every change of the
+     * order's delivery date), so a month's bills are one range of an index; the default only satisfies
+     * the insert's type, the trigger always overwrites it.
+     */
+    statementDay: date('statement_day')
+      .notNull()
+      .default(sql`current_date`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('bills_order_partner_unique').on(t.orderId, t.partnerId),
+    index('bills_partner_statement_day_idx').on(t.partnerId, t.statementDay),
     index('bills_partner_paid_idx').on(t.partnerId, t.paid),
     index('bills_partner_created_idx').on(t.partnerId, t.createdAt),
   ],

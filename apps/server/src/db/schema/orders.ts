@@ -141,20 +141,6 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_partner_status_idx').on(t.partnerId, t.status, t.orderId),
     index('order_lines_variant_idx').on(t.productVariantId),
-    // The reports (modules/reporting): every figure they sum of a line, beside its order, so a year of lines
-    // is read from the index alone (an index-only scan joined to the orders created in the range).
-    index('order_lines_report_idx').on(
-      t.orderId,
-      t.partnerId,
-      t.status,
-      t.quantity,
-      t.valueCents,
-      t.productVariantId,
-    ),
-    // Average fulfilment time: only delivered lines, with what it needs of them.
-    index('order_lines_delivered_idx')
-      .on(t.orderId, t.partnerId, t.deliveredAt)
-      .where(sql`${t.deliveredAt} is not null`),
     check('order_lines_status_check', sql`${t.status} in (${statusList})`),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
   ],

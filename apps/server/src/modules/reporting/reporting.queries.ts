@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import type { DateRange, LineStatus } from '@bloomline/contract';
 
@@ -7,29 +7,38 @@ import {
   componentRates,
   components,
   locations,
-  orderLines,
-  orders,
   partners,
   profitCentres,
+  reportPartnerDays,
+  reportVariantDays,
   variantComponentRates,
 } from '../../db/schema';
-import { withinRange } from '../../lib/date-range';
+import { daysWithin } from '../../lib/date-range';
 import { distanceKm } from '../../shared/distance';
 
 /**
- * The reports' SQL (DECISIONS.md, "Reporting"). Each is one statement that aggregates where the rows are:
- * the order lines of the orders created in the range are first summed per order (or per variant), a few
- * rows per partner or variant are then summed again, so no report ever brings lines into JavaScript.
- * `reporting.speedups.ts` has the indexes they lean on.
+ * The reports' SQL (DECISIONS.md, "Reporting"). Four of them read the daily roll-up of the order lines
+ * (db/schema/reporting.ts, kept by the database's triggers and brought up to date by `refreshed`): a year
+ * is a few hundred rows a day summed in one statement, never a year's lines, and nothing reaches JavaScript
+ * but the answer's rows.
  */
 
 const asNumber = (value: unknown) => Number(value ?? 0);
 
-/** Lines of the orders created in the range (and of one line status), joined to their order. */
-function linesInRange(range: DateRange, status?: LineStatus) {
+/**
+ * Brings the daily roll-up (db/schema/reporting.ts) up to date: recomputes the days that writes noted since
+ * the last refresh (today's, as a rule: a few thousand lines), so a report never reads a stale day.
+ */
+async function refreshed(db: DbOrTx) {
+  await db.execute(sql`select report_refresh()`);
+  return db;
+}
+
+/** The roll-up's rows of the range, of one line status or (undefined) of every status together. */
+function partnerDaysOf(range: DateRange, status?: LineStatus) {
   return and(
-    withinRange(orders.createdAt, range),
-    status === undefined ? undefined : eq(orderLines.status, status),
+    daysWithin(reportPartnerDays.day, range),
+    status === undefined ? isNull(reportPartnerDays.status) : eq(reportPartnerDays.status, status),
   );
 }
 
@@ -47,34 +56,21 @@ export async function partnerOrders(
   range: DateRange,
   status?: LineStatus,
 ): Promise<PartnerOrdersRow[]> {
-  // One row per partner and order first: counting orders is then a count, not a count(distinct).
-  const perOrder = db
-    .select({
-      partnerId: sql<number>`${orderLines.partnerId}`.as('po_partner_id'),
-      lines: sql<number>`count(*)`.as('po_lines'),
-      valueCents: sql<number>`sum(${orderLines.quantity}::bigint * ${orderLines.valueCents})`.as(
-        'po_value_cents',
-      ),
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(isNotNull(orderLines.partnerId), linesInRange(range, status)))
-    .groupBy(orderLines.partnerId, orderLines.orderId)
-    .as('per_order');
-  const orderCount = sql`count(*)`;
-  const rows = await db
+  // An order is created on one day, so its partner's orders add up over days without counting one twice.
+  const orderCount = sql`sum(${reportPartnerDays.orders})`;
+  return (await refreshed(db))
     .select({
       partner: partners.id,
       partnerName: partners.name,
       orderCount: orderCount.mapWith(asNumber),
-      orderItemCount: sql`sum(${perOrder.lines})`.mapWith(asNumber),
-      orderValueCents: sql`sum(${perOrder.valueCents})`.mapWith(asNumber),
+      orderItemCount: sql`sum(${reportPartnerDays.lines})`.mapWith(asNumber),
+      orderValueCents: sql`sum(${reportPartnerDays.valueCents})`.mapWith(asNumber),
     })
-    .from(perOrder)
-    .innerJoin(partners, eq(partners.id, perOrder.partnerId))
+    .from(reportPartnerDays)
+    .innerJoin(partners, eq(partners.id, reportPartnerDays.partnerId))
+    .where(partnerDaysOf(range, status))
     .groupBy(partners.id)
     .orderBy(desc(orderCount), asc(partners.name), asc(partners.id));
-  return rows;
 }
 
 /** Where a line's revenue goes when its variant has no recipe (or the line no variant). */
@@ -98,25 +94,29 @@ function variantProfitCentres(db: DbOrTx) {
 
 /**
  * Line values by the variant's profit centre, falling back to the order's profit centre for a line without
- * a priced variant; the largest first.
+ * a priced variant; the largest first. Recipes are joined as they are now, so a recipe moved to another
+ * profit centre moves its history with it, as before the roll-up.
  */
 export async function profitCentreRevenue(
   db: DbOrTx,
   range: DateRange,
   status?: LineStatus,
 ): Promise<{ profitCentre: string; revenueCents: number }[]> {
+  await refreshed(db);
   const perVariant = db
     .select({
-      variantId: sql<number | null>`${orderLines.productVariantId}`.as('pv_variant_id'),
-      orderCentreId: sql<number | null>`${orders.profitCentreId}`.as('pv_order_centre_id'),
-      valueCents: sql<number>`sum(${orderLines.quantity}::bigint * ${orderLines.valueCents})`.as(
-        'pv_value_cents',
-      ),
+      variantId: sql<number | null>`${reportVariantDays.variantId}`.as('pv_variant_id'),
+      orderCentreId: sql<number | null>`${reportVariantDays.orderProfitCentreId}`.as('pv_order_centre_id'),
+      valueCents: sql<number>`sum(${reportVariantDays.valueCents})`.as('pv_value_cents'),
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(linesInRange(range, status))
-    .groupBy(orderLines.productVariantId, orders.profitCentreId)
+    .from(reportVariantDays)
+    .where(
+      and(
+        daysWithin(reportVariantDays.day, range),
+        status === undefined ? undefined : eq(reportVariantDays.status, status),
+      ),
+    )
+    .groupBy(reportVariantDays.variantId, reportVariantDays.orderProfitCentreId)
     .as('per_variant');
   const centres = variantProfitCentres(db);
   const revenue = sql`sum(${perVariant.valueCents})`;
@@ -141,17 +141,16 @@ export async function averageFulfillment(
   db: DbOrTx,
   range: DateRange,
 ): Promise<{ partner: number; partnerName: string; average: number }[]> {
-  const average = sql`avg(extract(epoch from ${orderLines.deliveredAt} - ${orders.createdAt}))`;
-  return db
+  const average = sql`sum(${reportPartnerDays.deliveredSeconds}) / sum(${reportPartnerDays.deliveredLines})`;
+  return (await refreshed(db))
     .select({
       partner: partners.id,
       partnerName: partners.name,
       average: average.mapWith((v) => Math.round(asNumber(v))),
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(partners, eq(partners.id, orderLines.partnerId))
-    .where(and(isNotNull(orderLines.deliveredAt), withinRange(orders.createdAt, range)))
+    .from(reportPartnerDays)
+    .innerJoin(partners, eq(partners.id, reportPartnerDays.partnerId))
+    .where(and(partnerDaysOf(range), gt(reportPartnerDays.deliveredLines, 0)))
     .groupBy(partners.id)
     .orderBy(desc(average), asc(partners.name), asc(partners.id));
 }
@@ -164,15 +163,15 @@ export async function componentSales(
   db: DbOrTx,
   range: DateRange,
 ): Promise<{ id: number; name: string; valueCents: number; count: number }[]> {
+  await refreshed(db);
   const sold = db
     .select({
-      variantId: sql<number>`${orderLines.productVariantId}`.as('sold_variant_id'),
-      quantity: sql<number>`sum(${orderLines.quantity})`.as('sold_quantity'),
+      variantId: sql<number>`${reportVariantDays.variantId}`.as('sold_variant_id'),
+      quantity: sql<number>`sum(${reportVariantDays.quantity})`.as('sold_quantity'),
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(isNotNull(orderLines.productVariantId), withinRange(orders.createdAt, range)))
-    .groupBy(orderLines.productVariantId)
+    .from(reportVariantDays)
+    .where(and(isNotNull(reportVariantDays.variantId), daysWithin(reportVariantDays.day, range)))
+    .groupBy(reportVariantDays.variantId)
     .as('sold');
   const count = sql`sum(${variantComponentRates.quantity} * ${sold.quantity})`;
   const value = sql`round(sum(${variantComponentRates.quantity} * ${sold.quantity} * ${componentRates.priceCents}))`;

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -11,10 +12,10 @@ import {
   toRand,
 } from '@bloomline/contract';
 
-import { partners } from '../../db/schema';
+import { orderLines, orders, partners } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
-import { ordersIn, seedWorld, type World } from './reporting-fixtures';
+import { johannesburgDay, ordersIn, seedWorld, type World } from './reporting-fixtures';
 import { NO_PROFIT_CENTRE } from './reporting.queries';
 
 // Each report against a reference computed here, in JavaScript, from the rows the test seeded.
@@ -233,6 +234,67 @@ describe('the reports against a reference computed from the seeded rows', () => 
       [false, 0],
       [false, 1],
     ]);
+  });
+});
+
+describe('the daily roll-up follows every write', () => {
+  // Runs last among the figures: it changes the world, and the reference with it.
+  it('answers as the rows are now after lines move, change, are delivered and deleted, and orders move', async () => {
+    const every = async () => ({
+      orders: await data('partner-orders'),
+      ordersOne: await data('partner-orders', { status: 5 }),
+      revenue: await data('profit-centre-revenue'),
+      fulfilment: await data('average-fulfillment-time'),
+      components: await data('component-sales', RANGES[1]),
+    });
+    const expected = () => ({
+      orders: expectedPartnerOrders({}),
+      ordersOne: expectedPartnerOrders({}, 5),
+      revenue: expectedRevenue({}),
+      fulfilment: expectedFulfillment({}),
+      components: expectedComponents(RANGES[1]!),
+    });
+    expect(await every()).toEqual(expected());
+
+    const db = h.database.db;
+    const [a, b, c] = world.orders.filter((o) => o.lines.length > 0);
+    // An order with a line whose revenue goes to the order's own profit centre (no recipe to say otherwise),
+    // on a day no other write touches, so only its own change can bring that day up to date.
+    const touched = new Set([a, b, c].map((o) => johannesburgDay(o!.createdAt)));
+    const d = world.orders.find(
+      (o) =>
+        !touched.has(johannesburgDay(o.createdAt)) &&
+        o.lines.some((l) => l.variantId === null || !world.recipes.get(l.variantId)?.length),
+    );
+    const partnerIds = [...world.partnerNames.keys()];
+    // A line moves to another partner and status, with a new quantity and value, and is delivered.
+    const moved = a!.lines[0]!;
+    Object.assign(moved, {
+      partnerId: partnerIds.find((id) => id !== moved.partnerId)!,
+      status: STATUS_BY_ID[5]!,
+      quantity: moved.quantity + 2,
+      valueCents: moved.valueCents + 1_234,
+      deliveredAt: new Date(a!.createdAt.getTime() + 3 * 3_600_000),
+    });
+    await db
+      .update(orderLines)
+      .set({
+        partnerId: moved.partnerId,
+        status: moved.status,
+        quantity: moved.quantity,
+        valueCents: moved.valueCents,
+        deliveredAt: moved.deliveredAt,
+      })
+      .where(eq(orderLines.id, moved.id));
+    // A line is deleted; an order goes with its lines; an order moves to another profit centre.
+    const gone = b!.lines.pop()!;
+    await db.delete(orderLines).where(eq(orderLines.id, gone.id));
+    await db.delete(orders).where(eq(orders.id, c!.id));
+    world.orders = world.orders.filter((o) => o.id !== c!.id);
+    d!.profitCentreId = [...world.centreNames.keys()].find((id) => id !== d!.profitCentreId)!;
+    await db.update(orders).set({ profitCentreId: d!.profitCentreId }).where(eq(orders.id, d!.id));
+
+    expect(await every()).toEqual(expected());
   });
 });
 

@@ -45,11 +45,10 @@ export type EntryRow = {
 
 function entriesCte(partnerId: number, month: string): SQL {
   const { first, next } = monthBounds(month);
-  const billDay = sql`coalesce(o.delivery_date, (b.created_at at time zone ${ZONE})::date)`;
   return sql`with bill_rows as (
-      select b.id, b.order_id, b.amount_cents, b.paid, b.paid_at, ${billDay} as day
-      from bills b join orders o on o.id = b.order_id
-      where b.partner_id = ${partnerId} and ${billDay} >= ${first}::date and ${billDay} < ${next}::date
+      select b.id, b.order_id, b.amount_cents, b.paid, b.paid_at, b.statement_day as day
+      from bills b
+      where b.partner_id = ${partnerId} and b.statement_day >= ${first}::date and b.statement_day < ${next}::date
     ), note_rows as (
       select cn.id, cn.order_id, cn.kind, cn.amount_cents, cn.date, cn.description
       from credit_notes cn
@@ -223,13 +222,12 @@ export async function statementPartner(db: DbOrTx, partnerId: number): Promise<S
 export async function monthCounts(db: DbOrTx, partnerId: number, months: readonly string[]) {
   const first = monthBounds(months[months.length - 1] ?? '').first;
   const next = monthBounds(months[0] ?? '').next;
-  const billDay = sql`coalesce(o.delivery_date, (b.created_at at time zone ${ZONE})::date)`;
   return rowsOf<{ month: string; received: number; sent: number }>(
     db,
     sql`select month, sum(received)::int as received, sum(sent)::int as sent from (
-        select to_char(${billDay}, 'YYYY-MM') as month, 1 as received, 0 as sent
-        from bills b join orders o on o.id = b.order_id
-        where b.partner_id = ${partnerId} and ${billDay} >= ${first}::date and ${billDay} < ${next}::date
+        select to_char(b.statement_day, 'YYYY-MM') as month, 1 as received, 0 as sent
+        from bills b
+        where b.partner_id = ${partnerId} and b.statement_day >= ${first}::date and b.statement_day < ${next}::date
         union all
         select to_char(o.created_at at time zone ${ZONE}, 'YYYY-MM'), 0, 1 from orders o
         where o.placed_by_partner_id = ${partnerId}

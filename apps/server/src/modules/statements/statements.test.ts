@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -10,6 +11,7 @@ import {
   type StatementOrdersAnswer,
 } from '@bloomline/contract';
 
+import { orders } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
 import {
@@ -117,6 +119,21 @@ describe('GET /api/reporting/statements', () => {
     expect(april.data.map((e) => e.type).sort()).toEqual(['order', 'refund']);
     expect(april.data.find((e) => e.type === 'refund')).toMatchObject({ amount: 40, date: '2026-04-01' });
     expect((await statement(florist, `month=${FEBRUARY.month}`)).meta.totals).toEqual(FEBRUARY.totals);
+  });
+
+  it("moves a bill to another month's statement when its order's delivery date moves", async () => {
+    // #S4's bill (200,00 paid) shows in February, its delivery month; delivered in January instead, it shows
+    // there, and back again. The database keeps each bill's statement day (migration 0012).
+    const moveS4 = (deliveryDate: string) =>
+      h.database.db.update(orders).set({ deliveryDate }).where(eq(orders.id, ids.s4));
+    await moveS4('2026-01-30');
+    const january = await statement(florist, `month=${EMPTY_JANUARY.month}`);
+    expect(january.data.map((e) => e.key)).toEqual([`order-${String(ids.s4)}`]);
+    expect(january.meta.totals).toMatchObject({ totalOnPay: 200, totalPaid: 200 });
+    expect((await statement(florist, `month=${FEBRUARY.month}`)).data).toEqual([]);
+    await moveS4('2026-02-27');
+    expect((await statement(florist, `month=${FEBRUARY.month}`)).meta.totals).toEqual(FEBRUARY.totals);
+    expect((await statement(florist, `month=${EMPTY_JANUARY.month}`)).data).toEqual([]);
   });
 
   it('a month with nothing, and a month before the partner existed, are empty months', async () => {

@@ -1,3 +1,4 @@
+DROP INDEX "bills_partner_paid_idx";--> statement-breakpoint
 ALTER TABLE "bills" ADD COLUMN "statement_day" date DEFAULT current_date NOT NULL;--> statement-breakpoint
 -- A bill's statement day (db/schema/finance.ts): its order's delivery date, or the bill's own Johannesburg day.
 CREATE FUNCTION bill_statement_day() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -25,3 +26,5 @@ UPDATE bills b SET statement_day = coalesce(o.delivery_date, (b.created_at AT TI
   FROM orders o WHERE o.id = b.order_id;
 --> statement-breakpoint
 CREATE INDEX "bills_partner_statement_day_idx" ON "bills" USING btree ("partner_id","statement_day");
+--> statement-breakpoint
+CREATE INDEX "bills_partner_paid_idx" ON "bills" USING btree ("partner_id","paid","amount_cents");

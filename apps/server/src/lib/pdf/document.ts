@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 
 import { BRAND, FONTS, PAGE } from './brand';
+import { fastKerning } from './kerning';
 import { pdfText } from './pdf-text';
 
 export type PdfDoc = PDFKit.PDFDocument;
@@ -82,6 +83,7 @@ export function pdfStream(options: PdfOptions, draw: (doc: PdfDoc) => void | Pro
     info: { Title: pdfText(options.title), Author: BRAND.name, Creator: BRAND.name },
     font: FONTS.regular,
   });
+  fastKerning(doc, [FONTS.regular, FONTS.bold]);
   doc.on('pageAdded', () => drawBand(doc, options.title));
   drawBand(doc, options.title);
   doc.font(FONTS.bold).fontSize(18).fillColor(BRAND.text).text(pdfText(options.title));

@@ -7,7 +7,9 @@ import type { Readable } from 'node:stream';
 import { formatMoney } from '@bloomline/contract';
 import { describe, expect, it } from 'vitest';
 
-import { drawTable, moneyColumn, pdfStream, pdfText } from '.';
+import PDFDocument from 'pdfkit';
+
+import { FONTS, drawTable, fastKerning, moneyColumn, pdfStream, pdfText } from '.';
 
 type Entry = { no: string; recipient: string; onPay: number };
 
@@ -119,5 +121,31 @@ describe('pdfText', () => {
     expect(pdfText('R\u202f1\u2009234,56')).toBe('R\u00a01\u00a0234,56');
     expect(pdfText('Nguyễn Łukasz')).toBe('Nguyen ?ukasz');
     expect(pdfText('Roses 🌹')).toBe('Roses ?');
+  });
+});
+
+describe('fastKerning', () => {
+  it("measures and draws every string exactly as pdfkit's own kerning does", () => {
+    const samples = [
+      'AVATAR',
+      'Wo To Ty',
+      'Yvonne LT',
+      'R 1 234,56',
+      "L'Avenue Florists",
+      'P.O. Box 7, Fynbos',
+    ];
+    const widths = (fast: boolean) => {
+      const doc = new PDFDocument({ font: FONTS.regular });
+      if (fast) fastKerning(doc, [FONTS.bold, FONTS.regular]);
+      return [FONTS.regular, FONTS.bold].flatMap((font) =>
+        samples.map((text) => doc.font(font).fontSize(9).widthOfString(text)),
+      );
+    };
+    const own = widths(false);
+    expect(widths(true)).toEqual(own);
+    // The samples do kern: "AVATAR" is narrower than its letters measured one by one.
+    const letters = new PDFDocument().font(FONTS.regular).fontSize(9);
+    const apart = [...'AVATAR'].reduce((sum, letter) => sum + letters.widthOfString(letter), 0);
+    expect(own[0]).toBeLessThan(apart - 1);
   });
 });

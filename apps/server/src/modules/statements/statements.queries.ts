@@ -16,6 +16,8 @@ import type { DbOrTx } from '../../db/client';
  * - refund: the partner's refund deduction, in the month the refund was processed (Johannesburg);
  * - payment: EFT payments received, by their date;
  * - wholesale and instore: those credit notes, by their date.
+ * Orders are joined (`left join`, every id has its order) only for what the rows show: the month's sums use
+ * none of their columns, so PostgreSQL leaves the join out of them.
  */
 
 const ZONE = sql.raw(`'Africa/Johannesburg'`);
@@ -60,16 +62,16 @@ function entriesCte(partnerId: number, month: string): SQL {
     ), order_keys as (
       select order_id from bill_rows union select order_id from order_notes
     ), entries as (
-      select 'order' as type, o.id as row_id, coalesce(br.day, ns.first_day)::text as date,
-        o.id as order_id, o.name as order_name, br.id as bill_id, br.paid as bill_paid,
+      select 'order' as type, k.order_id as row_id, coalesce(br.day, ns.first_day)::text as date,
+        k.order_id as order_id, o.name as order_name, br.id as bill_id, br.paid as bill_paid,
         br.paid_at::text as bill_paid_at, coalesce(br.amount_cents, 0) as amount_cents,
         coalesce(ns.cents, 0) as notes_cents, null::text as label
-      from order_keys k join orders o on o.id = k.order_id
-        left join bill_rows br on br.order_id = o.id left join order_notes ns on ns.order_id = o.id
+      from order_keys k left join orders o on o.id = k.order_id
+        left join bill_rows br on br.order_id = k.order_id left join order_notes ns on ns.order_id = k.order_id
       union all
-      select 'refund', rp.id, (r.processed_at at time zone ${ZONE})::date::text, o.id, o.name, null, null, null,
+      select 'refund', rp.id, (r.processed_at at time zone ${ZONE})::date::text, r.order_id, o.name, null, null, null,
         rp.refund_deduction_cents, 0, r.name
-      from refund_partners rp join refunds r on r.id = rp.refund_id join orders o on o.id = r.order_id
+      from refund_partners rp join refunds r on r.id = rp.refund_id left join orders o on o.id = r.order_id
       where rp.partner_id = ${partnerId} and rp.refund_deduction_cents > 0
         and r.processed_at >= ${`${first}T00:00:00+02:00`}::timestamptz
         and r.processed_at < ${`${next}T00:00:00+02:00`}::timestamptz
@@ -78,7 +80,7 @@ function entriesCte(partnerId: number, month: string): SQL {
       from payments p
       where p.partner_id = ${partnerId} and p.paid_at >= ${first}::date and p.paid_at < ${next}::date
       union all
-      select n.kind, n.id, n.date::text, o.id, o.name, null, null, null, n.amount_cents, 0, n.description
+      select n.kind, n.id, n.date::text, n.order_id, o.name, null, null, null, n.amount_cents, 0, n.description
       from note_rows n left join orders o on o.id = n.order_id
       where n.kind in ('instore', 'wholesale')
     )`;

@@ -8,3 +8,4 @@ export * from './customers';
 export * from './orders';
 export * from './finance';
 export * from './xero';
+export * from './notifications';

@@ -22,6 +22,8 @@ import type { NotificationsService } from './notifications.service';
 import type { OrderEvents } from './order-events';
 
 const tags = ['notifications'];
+/** Staff have no alerts: these routes answer them 403. */
+const partnerOnly = errorResponses(403);
 /** A subscription is a few hundred bytes; anything much larger is not one. */
 const SUBSCRIPTION_BODY_LIMIT = 4 * 1024;
 /** A comment line this often keeps proxies and phones from closing a quiet stream. */
@@ -65,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Stores this device's push subscription for new-order alerts",
         body: pushSubscriptionBody,
-        response: { 201: dataOf(pushSubscriptionRecord) },
+        response: { 201: dataOf(pushSubscriptionRecord), ...partnerOnly },
       },
     },
     async (request, reply) =>
@@ -80,7 +82,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Forgets one of your devices',
         params: pushSubscriptionParams,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...partnerOnly },
       },
     },
     async (request, reply) => {
@@ -106,7 +108,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Turns your new-order alerts or their sound on or off',
         body: alertPreferencesBody,
-        response: { 200: dataOf(alertPreferences) },
+        response: { 200: dataOf(alertPreferences), ...partnerOnly },
       },
     },
     async (request) => ({ data: await notifications.setPreferences(currentUser(request), request.body) }),
@@ -136,7 +138,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Server-sent events: `new-order` for each order newly given to your partner',
         produces: ['text/event-stream'],
-        response: { 200: z.string(), ...errorResponses(403) },
+        response: { 200: z.string(), ...partnerOnly },
       },
     },
     (request, reply) => {

@@ -62,6 +62,12 @@ function PartnerAlerts() {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(STREAM, { withCredentials: true });
+    // After a dropped connection (a van between masts) the lists may have missed an event: refresh them.
+    let opened = false;
+    source.addEventListener('open', () => {
+      if (opened) void queryClient.invalidateQueries({ queryKey: orderResourceKeys.all });
+      opened = true;
+    });
     source.addEventListener('new-order', (e) => {
       try {
         const event = newOrderEvent.safeParse(JSON.parse((e as MessageEvent<string>).data));
@@ -71,7 +77,7 @@ function PartnerAlerts() {
       }
     });
     return () => source.close();
-  }, [arrived]);
+  }, [arrived, queryClient]);
 
   // A push that reached this open app through the service worker (the stream may have been asleep).
   useEffect(() => {

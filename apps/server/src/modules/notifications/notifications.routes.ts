@@ -95,7 +95,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     '/api/notifications/preferences',
     {
       preValidation: requirePartner,
-      schema: { tags, summary: 'Your new-order alert choices', response: { 200: dataOf(alertPreferences) } },
+      schema: {
+        tags,
+        summary: 'Your new-order alert choices',
+        response: { 200: dataOf(alertPreferences), ...partnerOnly },
+      },
     },
     async (request) => ({ data: await notifications.preferences(currentUser(request)) }),
   );

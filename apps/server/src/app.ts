@@ -42,6 +42,9 @@ import { createComponentsService } from './modules/components/components.service
 import { componentRatesRoutes } from './modules/component-rates/component-rates.routes';
 import { createComponentRatesService } from './modules/component-rates/component-rates.service';
 import { measureUnitsRoutes } from './modules/measure-units/measure-units.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createOrderEvents } from './modules/notifications/order-events';
 import { createMeasureUnitsService } from './modules/measure-units/measure-units.service';
 import { offlineTimesRoutes } from './modules/offline-times/offline-times.routes';
 import { createOfflineTimesService } from './modules/offline-times/offline-times.service';
@@ -220,7 +223,31 @@ async function registerAreas(
 
   await app.register(systemRoutes, { system: createSystemService({ database, config }) });
   await app.register(authRoutes, { auth });
+  // New-order alerts (issue 25): pushes and the live stream, told by every change that gives a partner lines.
+  const events = createOrderEvents({ database, log: app.log });
+  const notifications = createNotificationsService({
+    db,
+    log: app.log,
+    events,
+    extraHosts: config.push.extraHosts,
+    contact: config.push.contact,
+  });
+  app.addHook('onReady', async () => {
+    await events
+      .start()
+      .catch((err: unknown) =>
+        app.log.warn(
+          { error: err instanceof Error ? err.message : 'unknown' },
+          'new-order events stay in this process',
+        ),
+      );
+  });
+  app.addHook('onClose', async () => {
+    await notifications.settled();
+    await events.close();
+  });
   const orders = createOrdersService({
+    announce: notifications.announce,
     db,
     mailer: mail,
     appUrl: config.appUrl,
@@ -238,6 +265,7 @@ async function registerAreas(
     }),
   });
   await app.register(ordersRoutes, { orders });
+  await app.register(notificationsRoutes, { notifications, events });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
   const products = createProductsService({
     db,

@@ -48,6 +48,13 @@ const schema = z.object({
   STATEMENT_RUN_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Appends every SQL statement and its parameters to this file (for `npm run bench`; never in production). */
   SQL_TRACE_FILE: z.string().optional(),
+  /**
+   * Push service hosts (host or host:port) accepted as subscription endpoints beside the browsers' own, over
+   * http too: the tests' local stand-in push service. Comma-separated; never needed in production.
+   */
+  PUSH_ENDPOINT_HOSTS: z.string().default(''),
+  /** Who the push services may contact about this server's alerts (VAPID `sub`): a mailto: or https: URL. */
+  PUSH_CONTACT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -97,6 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     countCacheMs: c.COUNT_CACHE_SECONDS * 1000,
     seedOrders: c.SEED_ORDERS,
     statementRunPollMs: c.STATEMENT_RUN_POLL_SECONDS * 1000,
+    push: {
+      extraHosts: c.PUSH_ENDPOINT_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      contact: c.PUSH_CONTACT || `mailto:${c.SUPPORT_EMAIL}`,
+    },
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
   };

@@ -157,6 +157,10 @@ const routeTree: RouteObject[] = [
             }),
           },
           page(
+            paths.alerts,
+            async () => (await import('@/features/alerts/pages/alert-settings-page')).AlertSettingsPage,
+          ),
+          page(
             paths.users.profile,
             async () => (await import('@/features/users/pages/profile-page')).ProfilePage,
           ),

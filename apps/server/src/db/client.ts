@@ -34,6 +34,46 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's data folder as a tarball (PGlite only), to open copies of it (`loadDataDir`). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: hears `NOTIFY channel` from every instance on a connection of its own (reconnecting when
+   * it is lost), so an event raised by one instance reaches the clients of all. Resolves to a stop function.
+   * The embedded database is one process's own: there an event stays in the process.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onError: (err: Error) => void,
+  ): Promise<() => Promise<void>>;
+}
+
+/** A LISTEN connection of its own, opened again two seconds after it is lost, until stopped. */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onError: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', (err) => {
+      onError(err);
+      void c.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void open().catch(onError), 2_000).unref();
+    });
+    await c.connect();
+    await c.query(`listen "${channel.replace(/"/g, '')}"`);
+    client = c;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /** The SQL migrations sit beside the sources and are copied next to the bundle by the build. */
@@ -130,8 +170,9 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = migrationsFolder();
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+  const databaseUrl = opts.databaseUrl;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
     // pg reports a lost idle connection on the pool, and an unheard 'error' event would end the process; the
     // pool has already dropped that connection and opens a new one when next needed.
     pool.on('error', (err) => opts.onIdleError?.(err));
@@ -161,6 +202,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      listen: (channel, onMessage, onError) => listenOn(databaseUrl, channel, onMessage, onError),
     };
   }
   let client: PGlite;

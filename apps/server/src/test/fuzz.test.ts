@@ -113,7 +113,8 @@ describe('fuzzing every route with hostile input', () => {
       }
       const matched = (method: string, url: string) => {
         try {
-          const found = router.find(method as HTTPMethod, url.split('?')[0] ?? '/');
+          // As the injected request resolves it: `%2e%2e` is a `..` segment to a URL parser.
+          const found = router.find(method as HTTPMethod, new URL(url, 'http://localhost').pathname);
           return (found?.store as { url: string } | undefined)?.url ?? null;
         } catch {
           return null; // a path the router cannot read (a malformed percent-encoding)
@@ -121,6 +122,9 @@ describe('fuzzing every route with hostile input', () => {
       };
       let sent = 0;
       for (const [r, route] of routes.entries()) {
+        // An event stream answers for as long as its client listens, so an injected request to it never ends;
+        // notifications.test.ts reads it over a socket, as each role.
+        if (route.url === '/api/notifications/stream') continue;
         for (const [k, [role, client, email]] of roles.entries()) {
           await fc
             .assert(

@@ -4,6 +4,7 @@ import { IconLogout, IconMail, IconMenu2, IconPhone, IconX } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
 
+import { NewOrderAlerts } from '@/features/alerts/components/new-order-alerts';
 import { appConfigQuery } from '@/lib/app-config';
 import { menuFor } from '@/lib/navigation';
 import { useSession, useUser } from '@/session/session-context';
@@ -107,6 +108,7 @@ export function AppLayout() {
       <Container size="xl" py="md" component="main">
         <Outlet />
       </Container>
+      <NewOrderAlerts />
       {config && (
         <Box component="footer" hiddenFrom="md" pb="md">
           <Container size="xl">

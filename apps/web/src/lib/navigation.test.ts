@@ -63,6 +63,7 @@ describe('menus', () => {
       '/users/profile',
       '/partners/profile',
       '/partners/out-of-office',
+      '/alerts',
     ]);
     // Returns and refunds are staff screens: partners learn of them through their statement.
     expect(p.filter((x) => /^\/orders\/re(turn|fund)s/.test(x))).toEqual([]);

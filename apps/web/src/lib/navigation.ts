@@ -85,6 +85,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
         { to: paths.users.profile, label: 'My profile' },
         { to: paths.partners.profile, label: 'Business profile' },
         { to: paths.partners.outOfOffice.list, label: 'Out of office' },
+        { to: paths.alerts, label: 'New-order alerts' },
       ],
     },
     ...(user.permissions.partnerStatements ? [{ to: paths.statements.list, label: 'Statements' }] : []),

@@ -63,6 +63,8 @@ export const paths = {
     outOfOffice: area('/partners/out-of-office'),
   },
   users: { ...area('/users', 'userId'), profile: '/users/profile' },
+  /** A partner user's new-order alerts (issue 25). */
+  alerts: '/alerts',
   locations: area('/locations'),
   products: {
     list: '/products',

@@ -9,3 +9,4 @@ export * from './orders';
 export * from './finance';
 export * from './xero';
 export * from './reporting';
+export * from './notifications';

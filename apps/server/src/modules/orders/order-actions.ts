@@ -21,6 +21,8 @@ import { audit } from '../../lib/audit';
 import { conflict, forbidden, notFound, ValidationError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import type { NotifyAssigned } from './order-notices';
+import { newOrdersOf } from '../../shared/new-orders';
+import type { AnnounceNewOrders } from '../../shared/new-orders';
 import { actorName, lock, moveLine, rederive } from '../../shared/order-transitions';
 
 const describe = (states: readonly string[]) => states.join(' or ');
@@ -75,7 +77,7 @@ export async function orderAction(
 
 /** A line-level action: staff, on behalf of the line's partner. */
 export async function lineAction(
-  { db, notifyAssigned }: { db: Db; notifyAssigned: NotifyAssigned },
+  { db, notifyAssigned, announce }: { db: Db; notifyAssigned: NotifyAssigned; announce?: AnnounceNewOrders },
   user: SessionUser,
   lineId: number,
   action: LineAction,
@@ -125,7 +127,11 @@ export async function lineAction(
     );
     return { order, line: moved };
   });
-  if (newPartner) await notifyAssigned(newPartner.id, result.order, result.line);
+  if (newPartner) {
+    // After the commit: the alert (issue 25) is sent in the background, once for this one action.
+    announce?.(newOrdersOf(result.order, [result.line]));
+    await notifyAssigned(newPartner.id, result.order, result.line);
+  }
   return { id: result.line.id, status: result.line.status as LineStatus };
 }
 

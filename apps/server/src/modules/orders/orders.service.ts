@@ -5,6 +5,7 @@ import type { LineAction, OrderAction, OrderListQuery } from '@bloomline/contrac
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../../plugins/session';
+import type { AnnounceNewOrders } from '../../shared/new-orders';
 import { viewerOf } from '../../lib/viewer';
 import { candidatesFor } from './candidates.queries';
 import { lineAction, orderAction, setDeliveryDate } from './order-actions';
@@ -20,10 +21,12 @@ export interface OrdersDeps {
   log: FastifyBaseLogger;
   /** The list caches this process reads through; every change here empties their totals. */
   caches?: OrderListCaches;
+  /** Tells partners of lines newly given to them, after the change commits (modules/notifications). */
+  announce?: AnnounceNewOrders;
 }
 
 /** The orders' reads (the queries, for this viewer) and changes (order-actions.ts), wired to this process. */
-export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersDeps) {
+export function createOrdersService({ db, mailer, appUrl, log, caches, announce }: OrdersDeps) {
   const notifyAssigned = notifierOfAssignments({ db, mailer, appUrl, log });
 
   /** A change (even one refused half-way, which rolls back) drops the cached totals and dashboard counts. */
@@ -60,7 +63,7 @@ export function createOrdersService({ db, mailer, appUrl, log, caches }: OrdersD
         lineId: number,
         action: LineAction,
         opts?: { reason?: string; partnerId?: number },
-      ) => lineAction({ db, notifyAssigned }, user, lineId, action, opts),
+      ) => lineAction({ db, notifyAssigned, announce }, user, lineId, action, opts),
     ),
     setDeliveryDate: thenForgetTotals((user: SessionUser, orderId: number, deliveryDate: string) =>
       setDeliveryDate(db, user, orderId, deliveryDate),

@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+import { expectAccessible, FLORIST, signIn, STAFF } from '../support/helpers';
+import { expectNoSidewaysScroll } from '../support/orders';
+
+/** Chimes the page has played (the app counts them for the tests). */
+const chimesPlayed = (page: Page) =>
+  page.evaluate(() => (window as Window & { __bloomlineChimes?: number }).__bloomlineChimes ?? 0);
+
+/** The florist's phone on the shop counter: 375 px wide, touch. */
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+test('a new order rings on the florist’s phone until it is accepted', async ({ page, browser }) => {
+  await signIn(page, FLORIST);
+  // The open list of new orders, as on the shop counter; the stream is opened by the app's frame.
+  const stream = page.waitForRequest((r) => r.url().endsWith('/api/notifications/stream'));
+  await page.goto('/orders/open');
+  await stream;
+  await expect(page.getByRole('heading', { level: 1, name: 'New orders (unaccepted)' })).toBeVisible();
+
+  // The shop places an order for the florist (the demo command's path), as staff in a browser of their own.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, STAFF);
+  const xsrf = (await staffContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const placed = await staff.request.post('/api/notifications/demo-order', {
+    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    data: { partner: FLORIST, lines: 1 },
+  });
+  expect(placed.status()).toBe(201);
+  const order = ((await placed.json()) as { data: { id: number; name: string } }).data;
+  await staffContext.close();
+
+  // Within seconds, with no reload: the banner, and the order in the list.
+  const banner = page.getByTestId('new-order-banner');
+  await expect(banner).toBeVisible({ timeout: 10_000 });
+  await expect(banner).toContainText(`New order ${order.name}`);
+  await expect(page.getByRole('link', { name: `View order ${order.name}` }).first()).toBeVisible({
+    timeout: 10_000,
+  });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/new-order-alerts-banner.png' });
+
+  // The chime repeats (audio may wait for a tap first).
+  const tap = banner.getByRole('button', { name: 'Tap to hear alerts' });
+  if (await tap.isVisible()) await tap.click();
+  await expect(banner).toHaveAttribute('data-chiming', 'true');
+  await expect
+    .poll(async () => Number(await banner.getAttribute('data-chimes')), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  await expectAccessible(page);
+
+  // Open it from the banner and accept: the banner goes and the chime stops.
+  await banner.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${String(order.id)}$`));
+  const next = page.getByRole('region', { name: 'What to do next', exact: true });
+  await next.getByRole('button', { name: 'Accept order', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept order?' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(banner).toBeHidden({ timeout: 10_000 });
+  const chimes = await chimesPlayed(page);
+  await page.waitForTimeout(5_000);
+  expect(await chimesPlayed(page)).toBe(chimes);
+});
+
+test('Silence stops the chime and leaves the banner', async ({ page, browser }) => {
+  await signIn(page, FLORIST);
+  const stream = page.waitForRequest((r) => r.url().endsWith('/api/notifications/stream'));
+  await page.goto('/dashboard');
+  await stream;
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, STAFF);
+  const xsrf = (await staffContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const placed = await staff.request.post('/api/notifications/demo-order', {
+    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    data: { partner: FLORIST, lines: 1 },
+  });
+  expect(placed.status()).toBe(201);
+  await staffContext.close();
+  const banner = page.getByTestId('new-order-banner');
+  await expect(banner).toBeVisible({ timeout: 10_000 });
+  await banner.getByRole('button', { name: 'Silence' }).click();
+  await expect(banner).toHaveAttribute('data-chiming', 'false');
+  await expect(banner.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toBeHidden();
+});
+
+test('the alert settings: switches, keyboard and axe at 375 px', async ({ page }) => {
+  await signIn(page, FLORIST);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('link', { name: 'New-order alerts' }).click();
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'New-order alerts' })).toBeVisible();
+  const alerts = page.getByRole('switch', { name: 'New-order alerts on this device' });
+  const sound = page.getByRole('switch', { name: 'Play a sound for new orders' });
+  await expect(alerts).toBeChecked();
+  await expect(sound).toBeChecked();
+  // No service worker in this build's test browser: the page says what works without one.
+  await expect(page.getByText(/not available in this browser/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/new-order-alerts-settings.png', fullPage: true });
+
+  // By keyboard: the sound off, and it stays off after a reload.
+  await sound.focus();
+  await page.keyboard.press('Space');
+  await expect(sound).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Play a sound for new orders' })).not.toBeChecked();
+  await page.getByRole('switch', { name: 'Play a sound for new orders' }).click();
+  await expect(page.getByRole('switch', { name: 'Play a sound for new orders' })).toBeChecked();
+});

@@ -32,3 +32,4 @@ export * from './statements';
 export * from './statement-totals';
 export * from './statement-run';
 export * from './reporting';
+export * from './xero';

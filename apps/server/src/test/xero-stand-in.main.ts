@@ -3,7 +3,8 @@
  * account or the internet. Prints the settings to start the app with.
  *   XERO_STANDIN_PORT (default 4010), APP_URL (the app's address, default http://localhost:3000)
  */
-import { startXeroStandIn, xeroEnv } from './xero-stand-in';
+import { xeroEnv } from './xero-flow';
+import { startXeroStandIn } from './xero-stand-in';
 
 const port = Number(process.env.XERO_STANDIN_PORT ?? 4010);
 const appUrl = (process.env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, '');

@@ -3,8 +3,6 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { TestClient } from './client';
-
 /**
  * A local stand-in for the accounting service (Xero): its authorisation page, token endpoint (authorisation
  * code with PKCE and refresh token, which it rotates), revocation, /connections and paged contacts, answering
@@ -27,7 +25,7 @@ export const XERO_CONTACTS = {
 } as const;
 
 const LOGIN_PATH = '/identity/connect/authorize';
-const CONSENT_PATH = '/identity/connect/consent';
+export const CONSENT_PATH = '/identity/connect/consent';
 const PAGE_SIZE = 100;
 const MAX_IN_FLIGHT = 5;
 
@@ -373,47 +371,4 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}): Promis
       }),
   };
   return standIn;
-}
-
-/** The app's settings for a stand-in (createHarness({ env })). */
-export const xeroEnv = (
-  standIn: Pick<XeroStandIn, 'url' | 'loginUrl'>,
-  appUrl = 'http://localhost:3000',
-) => ({
-  XERO_CLIENT_ID: XERO_CLIENT.id,
-  XERO_CLIENT_SECRET: XERO_CLIENT.secret,
-  XERO_REDIRECT_URI: `${appUrl}/xero/auth/callback`,
-  XERO_LOGIN_URL: standIn.loginUrl,
-  XERO_IDENTITY_URL: standIn.url,
-  XERO_API_URL: standIn.url,
-});
-
-/**
- * What a browser does on the stand-in's authorisation page: opens it and presses Allow access (or Cancel);
- * answers the path and query of the callback the stand-in sends the browser back to.
- */
-export async function answerAuthorisation(
-  authorizeUrl: string,
-  decision: 'allow' | 'deny' = 'allow',
-): Promise<string> {
-  const page = await fetch(authorizeUrl);
-  if (!page.ok)
-    throw new Error(`The authorisation page answered ${String(page.status)}: ${await page.text()}`);
-  const form = new URLSearchParams(new URL(authorizeUrl).searchParams);
-  form.set('decision', decision);
-  const res = await fetch(new URL(CONSENT_PATH, authorizeUrl), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const back = new URL(res.headers.get('location') ?? '');
-  return `${back.pathname}${back.search}`;
-}
-
-/** The whole flow for a signed-in client of the app: authorise, allow, and follow the callback. */
-export async function connectXero(client: TestClient) {
-  const start = await client.get('/xero/auth/authorize');
-  if (start.statusCode !== 302)
-    throw new Error(`authorize answered ${String(start.statusCode)}: ${start.body}`);
-  return client.get(await answerAuthorisation(String(start.headers.location)));
 }

@@ -8,7 +8,8 @@ import { auditEntries, companies, users } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
-import { connectXero, startXeroStandIn, XERO_CONTACTS, xeroEnv } from '../../test/xero-stand-in';
+import { connectXero, xeroEnv } from '../../test/xero-flow';
+import { startXeroStandIn, XERO_CONTACTS } from '../../test/xero-stand-in';
 import type { XeroStandIn } from '../../test/xero-stand-in';
 import { companyPage } from './companies.queries';
 

@@ -76,7 +76,11 @@ async function migratedTemplate(): Promise<Blob> {
  * A fresh app on a fresh database for one test file: embedded PostgreSQL in memory by default, or, when
  * DATABASE_URL is set, a database of its own on that server.
  */
-export async function createHarness({ env = {}, mailer: ownMailer, logger = false }: HarnessOptions = {}): Promise<Harness> {
+export async function createHarness({
+  env = {},
+  mailer: ownMailer,
+  logger = false,
+}: HarnessOptions = {}): Promise<Harness> {
   const url = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -5,6 +5,17 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp', 'data');
 
+/**
+ * The accounting connection's journey (xero.spec.ts) runs on a second app of its own, connected to a local
+ * stand-in of Xero, so connecting never changes what the other journeys see (the companies screen of the main
+ * app has no Xero settings and says so). Ports derive from E2E_PORT so parallel runs on one machine differ.
+ */
+export const E2E_XERO_APP_PORT = Number(process.env.E2E_XERO_APP_PORT ?? E2E_PORT + 1000);
+export const E2E_XERO_STANDIN_PORT = Number(process.env.E2E_XERO_STANDIN_PORT ?? E2E_PORT + 2000);
+export const E2E_XERO_APP_URL = `http://localhost:${String(E2E_XERO_APP_PORT)}`;
+const E2E_XERO_DATA_DIR = path.resolve(import.meta.dirname, '.tmp', 'xero-data');
+const standInUrl = `http://127.0.0.1:${String(E2E_XERO_STANDIN_PORT)}`;
+
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -42,20 +53,55 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    // A fresh data folder every run: the server migrates and seeds it on start.
-    command: `rm -rf ${E2E_DATA_DIR} && node ../apps/server/dist/main.js`,
-    url: `http://localhost:${String(E2E_PORT)}/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_ORDERS: '600',
-      APP_URL: `http://localhost:${String(E2E_PORT)}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      // A fresh data folder every run: the server migrates and seeds it on start.
+      command: `rm -rf ${E2E_DATA_DIR} && node ../apps/server/dist/main.js`,
+      url: `http://localhost:${String(E2E_PORT)}/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        SEED_ORDERS: '600',
+        APP_URL: `http://localhost:${String(E2E_PORT)}`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
     },
-  },
+    {
+      // The stand-in of Xero, as `npm run xero:standin` starts it (nothing reaches the internet).
+      command: 'npx tsx ../apps/server/src/test/xero-stand-in.main.ts',
+      url: `${standInUrl}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        XERO_STANDIN_PORT: String(E2E_XERO_STANDIN_PORT),
+        XERO_STANDIN_HOST: '127.0.0.1',
+        APP_URL: E2E_XERO_APP_URL,
+      },
+    },
+    {
+      command: `rm -rf ${E2E_XERO_DATA_DIR} && node ../apps/server/dist/main.js`,
+      url: `${E2E_XERO_APP_URL}/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(E2E_XERO_APP_PORT),
+        DATA_DIR: E2E_XERO_DATA_DIR,
+        SEED_ORDERS: '30',
+        APP_URL: E2E_XERO_APP_URL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        XERO_CLIENT_ID: 'bloomline-stand-in',
+        XERO_CLIENT_SECRET: 'stand-in-secret',
+        XERO_REDIRECT_URI: `${E2E_XERO_APP_URL}/xero/auth/callback`,
+        XERO_LOGIN_URL: `${standInUrl}/identity/connect/authorize`,
+        XERO_IDENTITY_URL: standInUrl,
+        XERO_API_URL: standInUrl,
+      },
+    },
+  ],
 });

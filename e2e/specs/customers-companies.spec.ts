@@ -137,7 +137,9 @@ test.describe('staff keep the companies', () => {
       await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     // The demo has no accounting connection: the screen says so instead of failing.
     await expect(page.getByText(XERO_HINT)).toBeVisible();
-    await expect(page.getByText('The accounting connection (Xero) is not set up yet.')).toBeVisible();
+    await expect(
+      page.getByText('The accounting connection (Xero) is not set up on this server.'),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await searchBox(page, 'companies').fill('Karoo Capital');

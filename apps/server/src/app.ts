@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import type { FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -96,6 +96,26 @@ function tileOrigin(url: string): string | null {
   }
 }
 
+type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & {
+  socket?: { remotePort?: number };
+};
+
+/** What a request log line says of the request (Fastify's own fields); the /xero/ paths without their query. */
+const requestForLog = (request: LoggedRequest) => ({
+  method: request.method,
+  // The accounting callback's query carries an authorisation code and a state: never logged.
+  url: request.url.startsWith('/xero/') ? request.url.split('?')[0] : request.url,
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
+/** Logger options with our request serializer (a ready-made logger instance is used as it is). */
+function withRequestSerializer(logger: NonNullable<AppDeps['logger']>): AppDeps['logger'] {
+  if (typeof logger !== 'object' || 'child' in logger) return logger;
+  return { ...logger, serializers: { req: requestForLog, ...logger.serializers } };
+}
+
 /** The origin (scheme, host, port) of an address, or null when it is none. */
 function originOf(url: string): string | null {
   try {
@@ -142,7 +162,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
 /** Fastify with zod schemas and the JSON parser the API's clients expect. */
 function createServer(config: Config, logger: AppDeps['logger']) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRequestSerializer(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // The router's own refusals (a malformed percent-encoding in the path, a path segment too long) answer
@@ -290,7 +310,7 @@ async function registerAreas(
   });
   await app.register(offlineTimesRoutes, { offlineTimes: createOfflineTimesService({ db }) });
   await app.register(auditRoutes, { audit: createAuditService({ db, totalsMs: config.countCacheMs }) });
-  const xero = createXeroService({ db, xero: config.xero });
+  const xero = createXeroService({ db, xero: config.xero, secret: config.sessionSecret, log: app.log });
   await app.register(xeroRoutes, { xero });
   await app.register(customersRoutes, { customers: createCustomersService({ db }) });
   await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });

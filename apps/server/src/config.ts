@@ -38,6 +38,8 @@ const schema = z.object({
   XERO_IDENTITY_URL: z.string().default('https://identity.xero.com'),
   XERO_LOGIN_URL: z.string().default('https://login.xero.com/identity/connect/authorize'),
   XERO_API_URL: z.string().default('https://api.xero.com'),
+  /** How long a call to the accounting service may take before it counts as not answering (a 503). */
+  XERO_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(120).default(10),
   /** How long order totals and dashboard counts may be reused (0: counted on every request). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SEED_ORDERS: z.coerce.number().int().min(0).default(3000),
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       identityUrl: c.XERO_IDENTITY_URL,
       loginUrl: c.XERO_LOGIN_URL,
       apiUrl: c.XERO_API_URL,
+      timeoutMs: c.XERO_TIMEOUT_SECONDS * 1000,
     },
     countCacheMs: c.COUNT_CACHE_SECONDS * 1000,
     seedOrders: c.SEED_ORDERS,

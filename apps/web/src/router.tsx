@@ -3,16 +3,12 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { GlobalErrorGate } from '@/layout/global-error-gate';
-import { NotBuiltPage } from '@/layout/not-built-page';
 import { PublicLayout } from '@/layout/public-layout';
 import { RouteError } from '@/layout/route-error';
 import { paths } from '@/lib/paths';
 import { Landing, RequireAuth, RequireGuest, RequireStaff } from '@/session/guards';
 import { SessionProvider } from '@/session/session-provider';
 import { LoadingScreen } from '@/ui/loading-screen';
-
-/** Screens of areas still to be built: they show a plain notice rather than bouncing to the dashboard. */
-const NOT_BUILT = [paths.xero];
 
 /** The reports' screens (one chunk: they share the frame and the charts). */
 const REPORT_PAGES = [
@@ -311,6 +307,8 @@ const routeTree: RouteObject[] = [
                 paths.customers,
                 async () => (await import('@/features/customers/pages/customer-list-page')).CustomerListPage,
               ),
+              // The accounting connection: the page itself says what staff without its permissions may see.
+              page(paths.xero, async () => (await import('@/features/xero/pages/xero-page')).XeroPage),
               page(
                 paths.companies,
                 async () => (await import('@/features/companies/pages/company-list-page')).CompanyListPage,
@@ -370,7 +368,6 @@ const routeTree: RouteObject[] = [
               })),
             ],
           },
-          ...NOT_BUILT.map((path) => ({ path: path.slice(1), element: <NotBuiltPage /> })),
         ],
       },
       { path: '*', element: <Navigate to={paths.home} replace /> },

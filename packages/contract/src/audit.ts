@@ -30,6 +30,8 @@ export const AUDIT_RECORD_TYPES = [
   // Returns and refunds from the shop, processed by staff (issue 21).
   'return',
   'refund',
+  // The accounting connection (Xero): connected, disconnected, expired (issue 24).
+  'accounting connection',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

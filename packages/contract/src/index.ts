@@ -33,3 +33,4 @@ export * from './statement-totals';
 export * from './statement-run';
 export * from './reporting';
 export * from './notifications';
+export * from './xero';

@@ -28,17 +28,19 @@ const permissionGuards = new WeakSet<Guard>();
  * A guard for one permission, beside requireUser and requireStaff: 401 without a signed-in user, 403 without
  * the permission. The rule is shared/permissions.ts's (the one GET /api/me shows), read from the user's row
  * on each request: the session carries no permissions, so a change counts at once. `when` limits the check
- * to the requests it concerns (a body that sends the field the permission guards); any other passes.
+ * to the requests it concerns (a body that sends the field the permission guards); any other passes. A list
+ * of permissions asks for any one of them.
  */
 export function requirePermission(
-  permission: Permission,
+  permission: Permission | readonly Permission[],
   { when }: { when?: (request: FastifyRequest) => boolean } = {},
 ): Guard {
   const guard: Guard = async (request) => {
     if (!request.user) throw unauthenticated();
     if (when && !when(request)) return;
     const permissions = await request.server.permissionsOfUser(request.user.id);
-    if (!permissions?.[permission]) throw forbidden();
+    const wanted: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
+    if (!wanted.some((p) => permissions?.[p])) throw forbidden();
   };
   permissionGuards.add(guard);
   return guard;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 import { buildApp } from '../app';
-import type { App } from '../app';
+import type { App, AppDeps } from '../app';
 import { loadConfig } from '../config';
 import { migrationsFolder, openDatabase } from '../db/client';
 import type { Database } from '../db/client';
@@ -33,6 +33,8 @@ export interface HarnessOptions {
   env?: NodeJS.ProcessEnv;
   /** A mailer of the test's own (one that fails for some address); `outbox` stays empty then. */
   mailer?: Mailer;
+  /** The app's logger (tests that read what is logged); none by default. */
+  logger?: AppDeps['logger'];
 }
 
 /**
@@ -74,7 +76,11 @@ async function migratedTemplate(): Promise<Blob> {
  * A fresh app on a fresh database for one test file: embedded PostgreSQL in memory by default, or, when
  * DATABASE_URL is set, a database of its own on that server.
  */
-export async function createHarness({ env = {}, mailer: ownMailer }: HarnessOptions = {}): Promise<Harness> {
+export async function createHarness({
+  env = {},
+  mailer: ownMailer,
+  logger = false,
+}: HarnessOptions = {}): Promise<Harness> {
   const url = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -113,7 +119,7 @@ export async function createHarness({ env = {}, mailer: ownMailer }: HarnessOpti
     APP_URL: 'http://localhost:3000',
     ...env,
   });
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const app = await buildApp({ config, database, mailer, logger });
   await app.ready();
   return {
     app,

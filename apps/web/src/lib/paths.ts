@@ -102,6 +102,6 @@ export const paths = {
     orders: route('/statements/:month/orders'),
     monthEnd: '/statements/month-end',
   },
-  // Areas still to be built (router.tsx's NOT_BUILT).
+  /** The accounting connection (Xero). */
   xero: '/system/xero',
 } as const;

@@ -72,3 +72,9 @@ export const componentRateKeys = resourceKeys<{ componentId: number }>('componen
  * processing a return or a refund changes the orders it names (line statuses, the order's status, counts).
  */
 export const orderResourceKeys = resourceKeys<Partial<OrderListQuery>>('orders');
+
+/**
+ * The accounting service's contacts (GET /api/xero-contacts): the companies screen lists them, the Xero screen
+ * makes them stale when it disconnects.
+ */
+export const xeroContactKeys = resourceKeys('xero-contacts');

@@ -8,7 +8,8 @@ import { auditEntries, companies, users } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
-import { startXeroStandIn, storeXeroConnection, XERO_CONTACTS, xeroEnv } from '../../test/xero-stand-in';
+import { connectXero, xeroEnv } from '../../test/xero-flow';
+import { startXeroStandIn, XERO_CONTACTS } from '../../test/xero-stand-in';
 import type { XeroStandIn } from '../../test/xero-stand-in';
 import { companyPage } from './companies.queries';
 
@@ -178,7 +179,9 @@ describe('the accounting contact (manageXero)', () => {
   it('is 503 with a clear message before the accounting service is connected', async () => {
     const set = await staff.put(`/api/companies/${String(avbob)}`, { xero_contact_id: BLOOM.ContactID });
     expect(set.statusCode).toBe(503);
-    expect(set.json()).toEqual({ message: 'The accounting connection (Xero) is not set up yet.' });
+    expect(set.json()).toEqual({
+      message: 'The accounting connection (Xero) is not connected yet. Connect Xero first.',
+    });
     expect((await companyRow(avbob)).xeroContactId).toBeNull();
     // Clearing needs no connection.
     const cleared = await staff.put(`/api/companies/${String(karoo)}`, { xero_contact_id: null });
@@ -192,7 +195,7 @@ describe('the accounting contact (manageXero)', () => {
   });
 
   it('sets a contact the organisation has, by its ContactID, with its name', async () => {
-    await storeXeroConnection(h.database.db);
+    expect((await connectXero(staff)).headers.location).toBe('/system/xero');
     const res = await staff.put(`/api/companies/${String(karoo)}`, { xero_contact_id: BLOOM.ContactID });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: CompanyListItem }>().data.xeroContact).toEqual(BLOOM);
@@ -228,7 +231,9 @@ describe('the accounting contact (manageXero)', () => {
   });
 
   it('is 503 when the connection has expired, and changes nothing', async () => {
-    await storeXeroConnection(h.database.db, { expiresAt: new Date(Date.now() - 1000) });
+    // Xero refuses both tokens: the refresh is invalid_grant and the connection is marked expired.
+    xero.expireAccessTokens();
+    xero.revokeGrant();
     const expired = await staff.put(`/api/companies/${String(karoo)}`, { xero_contact_id: ROSE.ContactID });
     expect([expired.statusCode, expired.json<Errors>().message]).toEqual([
       503,

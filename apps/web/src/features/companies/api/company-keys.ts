@@ -2,9 +2,9 @@ import type { CompanyListQuery } from '@bloomline/contract';
 
 import { resourceKeys } from '@/lib/query-keys';
 
+export { xeroContactKeys } from '@/lib/query-keys';
+
 /** What a companies list is asked for: the contract's request, every part optional. */
 export type CompanyListParams = Partial<CompanyListQuery>;
 
 export const companyKeys = resourceKeys<CompanyListParams>('companies');
-/** The accounting service's contacts (GET /api/xero-contacts). */
-export const xeroContactKeys = resourceKeys('xero-contacts');

@@ -17,7 +17,9 @@ export const xeroContactsQueryOptions = () =>
   queryOptions({
     queryKey: xeroContactKeys.lists(),
     queryFn: ({ signal }) => getXeroContacts(signal),
-    staleTime: 5 * 60_000,
+    // Read from Xero by the server on each call: a minute here keeps the picker quick without hiding for long
+    // a connection that has expired or gone.
+    staleTime: 60_000,
     // Not connected is an answer, not a hiccup: asking again at once would say the same.
     retry: (count, error) => !(isApiError(error) && error.status === 503) && count < 2,
   });

@@ -1,8 +1,11 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
+
+import { Link } from 'react-router';
 
 import { companyListQuery, XERO_NOT_CONNECTED_HINT, type CompanyListItem } from '@bloomline/contract';
 
+import { paths } from '@/lib/paths';
 import { useUser } from '@/session/session-context';
 import { EMPTY_TEXT, ListPage, errorMessage, useListParams, type DataColumn } from '@/ui';
 
@@ -24,7 +27,7 @@ const flagColumn = (flag: CompanyFlag): DataColumn<CompanyListItem> => ({
 export function CompanyListPage() {
   const { params, update } = useListParams(companyListQuery);
   const companies = useCompanies(params);
-  const manageXero = useUser().permissions.manageXero;
+  const { manageXero, authenticateXero } = useUser().permissions;
   const contacts = useXeroContacts(manageXero);
   const notConnected = contacts.isError && isNotConnected(contacts.error);
 
@@ -69,6 +72,15 @@ export function CompanyListPage() {
         }}
       >
         {errorMessage(contacts.error)}
+        {notConnected && authenticateXero && (
+          <>
+            {' '}
+            <Anchor component={Link} to={paths.xero} underline="always" c="dark.9" fw={600}>
+              Open the Xero page
+            </Anchor>
+            .
+          </>
+        )}
       </Alert>
     ) : null;
 

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@bloomline/contract';
 
 import { api, isApiError, onUnauthenticated } from '@/api/client';
+import { forgetOfflineData } from '@/pwa/offline-data';
 import { LoadingScreen } from '@/ui';
 import { paths } from '@/lib/paths';
 
@@ -43,6 +44,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     setUser(null);
     queryClient.clear();
+    // Whoever uses the phone next must not find this user's orders offline.
+    void forgetOfflineData();
   }, [queryClient]);
 
   // A 401 while signed in: the session ended elsewhere. Renew the CSRF cookie, log out, clear the user.

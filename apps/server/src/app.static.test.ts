@@ -11,6 +11,7 @@ import type { Harness } from './test/harness';
 // A built web app as `vite build` leaves it: hashed assets with .br and .gz copies beside them.
 const SCRIPT = `console.log(${JSON.stringify('bloom '.repeat(400))});`;
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const DASHBOARD = INDEX.replace('</body>', '<link rel="modulepreload" href="/assets/dash.js"></body>');
 const WORKER = 'self.addEventListener("push", () => {});';
 const MANIFEST = JSON.stringify({ name: 'Bloomline', start_url: '/dashboard' });
 
@@ -25,6 +26,7 @@ describe('the built web app', () => {
     writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
     writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'dashboard.html'), DASHBOARD);
     writeFileSync(path.join(dist, 'sw.js'), WORKER);
     writeFileSync(path.join(dist, 'manifest.webmanifest'), MANIFEST);
     h = await createHarness({ env: { WEB_DIST: dist } });
@@ -68,6 +70,15 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.payload, url).toContain('<div id="root">');
     }
+  });
+
+  it('opens a screen the build wrote a page for (its code preloaded) with that page', async () => {
+    for (const url of ['/dashboard', '/dashboard?status=new']) {
+      const res = await get(url);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.payload, url).toBe(DASHBOARD);
+    }
+    expect((await get('/dashboard/x')).payload).toBe(INDEX);
   });
 
   it('sends the service worker and the manifest as themselves, revalidated on every visit', async () => {

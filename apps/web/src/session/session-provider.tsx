@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -33,8 +33,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     void Promise.all([fetchMe().catch(() => null), sleep(SPLASH_MIN_MS)]).then(([me]) => {
       if (!live) return;
-      setUser(me);
-      setReady(true);
+      // The first screen renders in slices between which the phone stays responsive (a transition), not
+      // in one long task.
+      startTransition(() => {
+        setUser(me);
+        setReady(true);
+      });
     });
     return () => {
       live = false;

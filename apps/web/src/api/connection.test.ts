@@ -8,14 +8,12 @@ import { connectionNow } from './connection';
 afterEach(() => vi.restoreAllMocks());
 
 const answer = (headers: Record<string, string> = {}) =>
-  vi
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ data: 1 }), {
-          headers: { 'Content-Type': 'application/json', ...headers },
-        }),
-    );
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () =>
+      new Response(JSON.stringify({ data: 1 }), {
+        headers: { 'Content-Type': 'application/json', ...headers },
+      }),
+  );
 
 describe('offline', () => {
   it('says a kept answer is not live until a fresh one arrives', async () => {

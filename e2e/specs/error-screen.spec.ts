@@ -2,9 +2,6 @@ import { expect, test } from '@playwright/test';
 
 import { signIn, STAFF } from '../support/helpers';
 
-// page.route() does not see a request the service worker makes for the page (Playwright's advice: block it).
-test.use({ serviceWorkers: 'block' });
-
 test('a server error opens the error screen with its status and a Refresh button', async ({ page }) => {
   await signIn(page, STAFF);
   await page.route('**/api/me', (route) =>

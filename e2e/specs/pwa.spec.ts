@@ -9,7 +9,7 @@ import { expectAccessible, FLORIST, signIn } from '../support/helpers';
 import { section } from '../support/orders';
 
 // The partner's phone: the installable app, its offline start and its push messages (issue 25).
-test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
 
 const NEEDS_CONNECTION = 'You are offline: this needs a connection. Try again when you are back online.';
 

@@ -47,6 +47,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     timezoneId: 'Africa/Johannesburg',
+    // The service worker would precache the whole app (200-odd files) in every test's fresh context, and
+    // page.route() cannot see what it fetches: only pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     locale: 'en-ZA',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },

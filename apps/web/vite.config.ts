@@ -2,11 +2,104 @@ import path from 'node:path';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The theme's primary colour (grape, shade 8: theme.ts), for the browser's bars and the splash screen. */
+const THEME_COLOUR = '#9c36b5';
+
+/**
+ * The screens whose first visit matters most, and the modules their route loads (router.tsx). For each, the
+ * build writes `<name>.html`: index.html that also preloads those modules' code and styles, so the browser
+ * fetches them beside the entry instead of after it has run. The server sends it for `/<name>`.
+ */
+const ROUTE_PAGES: Record<string, string[]> = {
+  dashboard: ['src/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
+};
+
+function routePages(): Plugin {
+  return {
+    name: 'bloomline:route-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const html = String(index.source);
+      for (const [name, modules] of Object.entries(ROUTE_PAGES)) {
+        const files = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (files.has(chunk.fileName) || chunk.isEntry) return;
+          files.add(chunk.fileName);
+          chunk.imports.forEach((file) => {
+            const imported = byFile.get(file);
+            if (imported) visit(imported);
+          });
+        };
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) throw new Error(`route page ${name}: no chunk holds ${module}`);
+          visit(chunk);
+        }
+        // What index.html loads already stays as it is.
+        const fresh = [...files].filter((file) => !html.includes(`/${file}"`));
+        const css = new Set(
+          fresh.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
+        );
+        const links = [
+          ...fresh.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ];
+        this.emitFile({
+          type: 'asset',
+          fileName: `${name}.html`,
+          source: html.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`),
+        });
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  // Brotli and gzip copies of every text asset beside it, which the server sends to browsers that accept them.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    routePages(),
+    // The web app manifest and the service worker (src/sw.ts, which handles the push messages too). The app
+    // registers it itself (pwa/update-prompt.ts) and asks before a new release takes over.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Bloomline',
+        short_name: 'Bloomline',
+        description: 'Orders of the Bloomline flower-delivery marketplace, for its florists and staff.',
+        lang: 'en-ZA',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The whole app (every screen's code) so that any screen opens offline; source maps and the
+        // compressed copies stay out.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+    }),
+    // Brotli and gzip copies of every text asset beside it, which the server sends to browsers that accept them.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
   server: {

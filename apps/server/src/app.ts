@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -134,9 +134,10 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
 
   // External plugins first, then ours, then routes (fastify/demo's order).
   await registerHttpPlugins(app, config);
+  const pages = hasWeb ? routePages(webDist) : new Set<string>();
   await app.register(errorHandlerPlugin, {
     fallback: hasWeb
-      ? (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html')
+      ? (request, reply) => reply.header('cache-control', 'no-cache').sendFile(pageFor(request.url, pages))
       : undefined,
   });
   await app.register(sessionPlugin, {
@@ -320,6 +321,20 @@ async function registerAreas(
   app.addHook('onClose', async () => run.stopWorker());
   await app.register(statementsRoutes, { statements: createStatementsService({ db }), run });
   await app.register(reportingRoutes, { reporting: createReportingService({ db }) });
+}
+
+/**
+ * The copies of index.html the web build writes for a screen (`dashboard.html`), which preload that screen's
+ * code (apps/web/vite.config.ts `ROUTE_PAGES`).
+ */
+function routePages(webDist: string): Set<string> {
+  return new Set(readdirSync(webDist).filter((file) => file.endsWith('.html') && file !== 'index.html'));
+}
+
+/** The page a screen's address opens: its own copy of index.html where the build wrote one. */
+function pageFor(url: string, pages: Set<string>): string {
+  const page = `${(url.split('?')[0] ?? '').slice(1)}.html`;
+  return pages.has(page) ? page : 'index.html';
 }
 
 /** The built single-page app's files; index.html itself is the error handler's history fallback. */

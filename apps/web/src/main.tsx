@@ -33,3 +33,10 @@ createRoot(document.getElementById('root')!).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+// The service worker (offline start, new-order alerts) registers once the first screen has loaded.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('@/pwa/register').then((m) => m.registerServiceWorker());
+  });
+}

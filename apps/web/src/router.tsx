@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 
+import { dashboardRoute } from '@/dashboard-route';
 import { GlobalErrorGate } from '@/layout/global-error-gate';
 import { PublicLayout } from '@/layout/public-layout';
 import { RouteError } from '@/layout/route-error';
@@ -95,17 +96,7 @@ const routeTree: RouteObject[] = [
           };
         },
         children: [
-          {
-            path: paths.dashboard,
-            // Features never import each other: the dashboard frame gets the orders part from here.
-            lazy: async () => {
-              const [{ DashboardPage }, { DashboardOrders }] = await Promise.all([
-                import('@/features/dashboard/pages/dashboard-page'),
-                import('@/features/orders/components/dashboard/dashboard-orders'),
-              ]);
-              return { element: <DashboardPage orders={<DashboardOrders />} /> };
-            },
-          },
+          dashboardRoute,
           page(
             paths.orders.today,
             async () => (await import('@/features/orders/pages/today-page')).TodayPage,

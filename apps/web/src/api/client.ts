@@ -1,7 +1,15 @@
 import type { ErrorBag } from '@bloomline/contract';
 import { EXEMPT_ERROR_STATUSES, METHOD_FIELD } from '@bloomline/contract';
 
+import { SAVED_AT_HEADER } from '@/pwa/offline-data';
+
+import { reportAnswer } from './connection';
+
 export const API_TIMEOUT_MS = 20_000;
+
+/** What a change (any call but a read) answers at once while the device is offline. */
+export const NEEDS_CONNECTION =
+  'You are offline: this needs a connection. Try again when you are back online.';
 
 /** An answer other than 2xx, or no answer at all (status 0: network failure or time-out). */
 export class ApiError extends Error {
@@ -89,6 +97,12 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
 /** The one fetch wrapper: cookies, JSON, the web-client header, the XSRF echo, 20 s time-out, typed errors. */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   let res: Response;
+  if (method !== 'GET' && !navigator.onLine) {
+    // Never queued for later: the user sees at once that nothing was done.
+    const error = new ApiError(0, NEEDS_CONNECTION);
+    networkListeners.forEach((fn) => fn(error));
+    throw error;
+  }
   try {
     res = await send(method, path, opts);
     // An expired CSRF token (419) is renewed once, the way a browser form would be re-served.
@@ -109,6 +123,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     throw error;
   }
   if (res.ok) {
+    // The service worker marks an answer it kept from an earlier visit: the screens say it is not live.
+    reportAnswer(res.headers.get(SAVED_AT_HEADER));
     if (opts.raw) return res as T;
     if (res.status === 204) return undefined as T;
     const text = await res.text();

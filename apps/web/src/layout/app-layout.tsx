@@ -12,6 +12,7 @@ import { paths } from '@/lib/paths';
 
 import { Logo } from './logo';
 import { DesktopNav, MobileNav } from './main-nav';
+import { OfflineBanner } from './offline-banner';
 
 /** The signed-in frame: header with logo, support contacts, greeting and Logout; the menu; the page. */
 export function AppLayout() {
@@ -104,6 +105,7 @@ export function AppLayout() {
             <DesktopNav entries={entries} />
           </Box>
         </Container>
+        <OfflineBanner />
       </Box>
       <Container size="xl" py="md" component="main">
         <Outlet />

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 import type { CurrentUser } from '@bloomline/contract';
 
 import { api, isApiError, onUnauthenticated } from '@/api/client';
+import { forgetOfflineData } from '@/pwa/offline-data';
 import { LoadingScreen } from '@/ui';
 import { paths } from '@/lib/paths';
 
@@ -32,8 +33,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     void Promise.all([fetchMe().catch(() => null), sleep(SPLASH_MIN_MS)]).then(([me]) => {
       if (!live) return;
-      setUser(me);
-      setReady(true);
+      // The first screen renders in slices between which the phone stays responsive (a transition), not
+      // in one long task.
+      startTransition(() => {
+        setUser(me);
+        setReady(true);
+      });
     });
     return () => {
       live = false;
@@ -43,6 +48,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     setUser(null);
     queryClient.clear();
+    // Whoever uses the phone next must not find this user's orders offline.
+    void forgetOfflineData();
   }, [queryClient]);
 
   // A 401 while signed in: the session ended elsewhere. Renew the CSRF cookie, log out, clear the user.

@@ -76,6 +76,12 @@ export function formatDateTime(value: DateInput): string {
   return p ? `${p.weekday} ${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute}` : EMPTY_TEXT;
 }
 
+/** '14:30' ('HH:mm') */
+export function formatTime(value: DateInput): string {
+  const p = partsOf(value);
+  return p ? `${p.hour}:${p.minute}` : EMPTY_TEXT;
+}
+
 /** Johannesburg's calendar day of an instant as 'YYYY-MM-DD' (the form date filters and pickers use). */
 export const johannesburgDay = (instant: Date): string => todayInJohannesburg(instant);
 

@@ -12,7 +12,8 @@ import {
   SAVED_AT_HEADER,
   SERVER_PATHS,
 } from './pwa/offline-data';
-import type { NewOrderMessage, PushPayload } from './pwa/offline-data';
+// Types only: the worker carries no schema code; the shapes are the contract's (packages/contract notifications.ts).
+import type { PushClientMessage, PushMessage } from '@bloomline/contract';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -91,9 +92,9 @@ function appUrl(value: unknown): string {
   return '/dashboard';
 }
 
-function readPush(data: PushMessageData | null): PushPayload | null {
+function readPush(data: PushMessageData | null): PushMessage | null {
   try {
-    const value = data?.json() as Partial<PushPayload> | undefined;
+    const value = data?.json() as Partial<PushMessage> | undefined;
     if (!value || typeof value.title !== 'string' || typeof value.body !== 'string') return null;
     return {
       title: value.title,
@@ -109,7 +110,7 @@ function readPush(data: PushMessageData | null): PushPayload | null {
 self.addEventListener('push', (event) => {
   const payload = readPush(event.data);
   if (!payload) return;
-  const message: NewOrderMessage = { type: 'new-order', url: payload.url };
+  const message: PushClientMessage = { type: 'new-order', url: payload.url };
   event.waitUntil(
     Promise.all([
       self.registration.showNotification(payload.title, {

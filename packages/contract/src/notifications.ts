@@ -21,6 +21,7 @@ export type PushMessage = z.infer<typeof pushMessage>;
 
 /** What the service worker posts to the open app's windows when a push arrives. */
 export const PUSH_CLIENT_MESSAGE = 'new-order';
+export type PushClientMessage = { type: typeof PUSH_CLIENT_MESSAGE; url: string };
 
 /** An event of `GET /api/notifications/stream` (server-sent events, `event: new-order`). */
 export const newOrderEvent = z.object({

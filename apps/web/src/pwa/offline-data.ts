@@ -26,17 +26,3 @@ export const isSessionChange = (pathname: string) => pathname === '/api/login' |
 
 /** The addresses the server answers itself: never the app's shell, never precached. */
 export const SERVER_PATHS = [/^\/api(?:\/|$)/, /^\/sanctum\//, /^\/xero(?:\/|$)/, /^\/health(?:\/|$)/];
-
-/** The payload the server's Web Push sends for a new order. */
-export interface PushPayload {
-  title: string;
-  body: string;
-  url: string;
-  tag?: string;
-}
-
-/** What the service worker posts to open windows when a push arrives. */
-export interface NewOrderMessage {
-  type: 'new-order';
-  url: string;
-}

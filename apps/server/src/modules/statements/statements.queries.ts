@@ -61,15 +61,18 @@ function entriesCte(partnerId: number, month: string): SQL {
         json_agg(json_build_object('id', id, 'amount_cents', amount_cents, 'date', date::text,
           'description', description) order by date, id) as notes
       from note_rows where kind = 'order' group by order_id
-    ), order_keys as (
-      select order_id from bill_rows union select order_id from order_notes
+    ), order_rows as (
+      -- One row per order: its bill of the month, its credit notes of the month, or both (each is unique per
+      -- order), so the planner sizes it like the bills rather than guessing at a join of two lists of ids.
+      select coalesce(br.order_id, ns.order_id) as order_id, br.id as bill_id, br.paid, br.paid_at, br.day,
+        br.amount_cents, ns.cents as notes_cents, ns.first_day
+      from bill_rows br full join order_notes ns on ns.order_id = br.order_id
     ), entries as (
-      select 'order' as type, k.order_id as row_id, coalesce(br.day, ns.first_day)::text as date,
-        k.order_id as order_id, o.name as order_name, br.id as bill_id, br.paid as bill_paid,
-        br.paid_at::text as bill_paid_at, coalesce(br.amount_cents, 0) as amount_cents,
-        coalesce(ns.cents, 0) as notes_cents, null::text as label
-      from order_keys k left join orders o on o.id = k.order_id
-        left join bill_rows br on br.order_id = k.order_id left join order_notes ns on ns.order_id = k.order_id
+      select 'order' as type, k.order_id as row_id, coalesce(k.day, k.first_day)::text as date,
+        k.order_id as order_id, o.name as order_name, k.bill_id, k.paid as bill_paid,
+        k.paid_at::text as bill_paid_at, coalesce(k.amount_cents, 0) as amount_cents,
+        coalesce(k.notes_cents, 0) as notes_cents, null::text as label
+      from order_rows k left join orders o on o.id = k.order_id
       union all
       select 'refund', rp.id, (r.processed_at at time zone ${ZONE})::date::text, r.order_id, o.name, null, null, null,
         rp.refund_deduction_cents, 0, r.name
@@ -126,7 +129,8 @@ export async function statementEntryPage(
         case when page.type = 'order' then (select json_agg(json_build_object('id', l.id, 'title', l.title,
             'quantity', l.quantity, 'status', l.status) order by l.id)
           from order_lines l where l.order_id = o.id and l.partner_id = ${partnerId}) end as lines
-      from page left join orders o on o.id = page.order_id and page.type = 'order'
+      from page
+        left join orders o on o.id = page.order_id and page.type = 'order'
         left join order_notes ns on ns.order_id = page.order_id and page.type = 'order'
       order by ${sort}`,
   );

@@ -45,6 +45,12 @@ export type EntryRow = {
   label: string | null;
 };
 
+/**
+ * `order_rows` is one row per order: its bill of the month, its credit notes of the month, or both (each is
+ * unique per order), so the planner sizes it like the bills rather than guessing at a join of two lists of
+ * ids (which once made it hash the whole orders table for a page's details). No SQL comments in here: the
+ * bench replays each statement on one line.
+ */
 function entriesCte(partnerId: number, month: string): SQL {
   const { first, next } = monthBounds(month);
   return sql`with bill_rows as (
@@ -62,8 +68,6 @@ function entriesCte(partnerId: number, month: string): SQL {
           'description', description) order by date, id) as notes
       from note_rows where kind = 'order' group by order_id
     ), order_rows as (
-      -- One row per order: its bill of the month, its credit notes of the month, or both (each is unique per
-      -- order), so the planner sizes it like the bills rather than guessing at a join of two lists of ids.
       select coalesce(br.order_id, ns.order_id) as order_id, br.id as bill_id, br.paid, br.paid_at, br.day,
         br.amount_cents, ns.cents as notes_cents, ns.first_day
       from bill_rows br full join order_notes ns on ns.order_id = br.order_id

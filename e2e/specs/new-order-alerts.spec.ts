@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 import { expectAccessible, FLORIST, signIn, STAFF } from '../support/helpers';
 import { expectNoSidewaysScroll } from '../support/orders';
@@ -7,6 +7,22 @@ import { expectNoSidewaysScroll } from '../support/orders';
 /** Chimes the page has played (the app counts them for the tests). */
 const chimesPlayed = (page: Page) =>
   page.evaluate(() => (window as Window & { __bloomlineChimes?: number }).__bloomlineChimes ?? 0);
+
+/** The shop places an order with one line for the florist (the demo command's path), as staff in a browser of their own. */
+async function shopPlacesOrder(browser: Browser): Promise<{ id: number; name: string }> {
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, STAFF);
+  const xsrf = (await staffContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const placed = await staff.request.post('/api/notifications/demo-order', {
+    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    data: { partner: FLORIST, lines: 1 },
+  });
+  expect(placed.status()).toBe(201);
+  const order = ((await placed.json()) as { data: { id: number; name: string } }).data;
+  await staffContext.close();
+  return order;
+}
 
 /** The florist's phone on the shop counter: 375 px wide, touch. */
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -20,17 +36,7 @@ test('a new order rings on the florist’s phone until it is accepted', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'New orders (unaccepted)' })).toBeVisible();
 
   // The shop places an order for the florist (the demo command's path), as staff in a browser of their own.
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signIn(staff, STAFF);
-  const xsrf = (await staffContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const placed = await staff.request.post('/api/notifications/demo-order', {
-    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-    data: { partner: FLORIST, lines: 1 },
-  });
-  expect(placed.status()).toBe(201);
-  const order = ((await placed.json()) as { data: { id: number; name: string } }).data;
-  await staffContext.close();
+  const order = await shopPlacesOrder(browser);
 
   // Within seconds, with no reload: the banner, and the order in the list.
   const banner = page.getByTestId('new-order-banner');
@@ -70,16 +76,7 @@ test('Silence stops the chime and leaves the banner', async ({ page, browser }) 
   const stream = page.waitForRequest((r) => r.url().endsWith('/api/notifications/stream'));
   await page.goto('/dashboard');
   await stream;
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signIn(staff, STAFF);
-  const xsrf = (await staffContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const placed = await staff.request.post('/api/notifications/demo-order', {
-    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-    data: { partner: FLORIST, lines: 1 },
-  });
-  expect(placed.status()).toBe(201);
-  await staffContext.close();
+  await shopPlacesOrder(browser);
   const banner = page.getByTestId('new-order-banner');
   await expect(banner).toBeVisible({ timeout: 10_000 });
   await banner.getByRole('button', { name: 'Silence' }).click();

@@ -1,4 +1,4 @@
-import { Button, createTheme } from '@mantine/core';
+import { Button, Notification, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 
 import touch from './touch-targets.module.css';
@@ -15,6 +15,8 @@ export const theme = createTheme({
   components: {
     // At least 44 px high on a phone (touch-targets.module.css), one rule for every button of the app.
     Button: Button.extend({ classNames: { root: touch.button } }),
+    // Every toast's close button has a name (axe button-name): Mantine's has none by default.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
   },
 });
 

@@ -1,6 +1,12 @@
 import { Writable } from 'node:stream';
 
+import { eq } from 'drizzle-orm';
+
+import type { XeroConnection } from '@bloomline/contract';
+
+import { auditEntries, xeroConnections } from '../db/schema';
 import type { TestClient } from './client';
+import type { Harness } from './harness';
 import { CONSENT_PATH, XERO_CLIENT } from './xero-stand-in';
 import type { XeroStandIn } from './xero-stand-in';
 
@@ -60,4 +66,20 @@ export function capturedLog() {
     },
   });
   return { lines, logger: { level: 'trace' as const, stream } };
+}
+
+export const XERO_CALLBACK = '/xero/auth/callback';
+
+/** What a test reads back: the connection as the API answers it, the stored rows, and the connection's audit. */
+export function xeroReads(harness: () => Harness, signedIn: () => TestClient) {
+  return {
+    connection: async (client = signedIn()) =>
+      (await client.get('/api/xero/connection')).json<{ data: XeroConnection }>().data,
+    storedRows: () => harness().database.db.select().from(xeroConnections),
+    xeroAudit: () =>
+      harness()
+        .database.db.select()
+        .from(auditEntries)
+        .where(eq(auditEntries.propertyType, 'accounting connection')),
+  };
 }

@@ -9,10 +9,11 @@ export const SAVED_AT_HEADER = 'X-Bloomline-Saved-At';
 
 /**
  * The reads the partner's screens need offline (who is signed in, the support contacts, the dashboard's
- * counts, the order lists, an order and its history, the reject reasons). Nothing else is ever cached.
+ * counts, the order lists, an order and its history, the reject reasons, the user's alert settings that the
+ * partner's frame reads). Nothing else is ever cached.
  */
 const OFFLINE_READS =
-  /^\/api\/(?:me|config|dashboard|order-line-reject-reasons|orders(?:\/\d+(?:\/history)?)?)$/;
+  /^\/api\/(?:me|config|dashboard|order-line-reject-reasons|notifications\/preferences|orders(?:\/\d+(?:\/history)?)?)$/;
 
 export const isOfflineRead = (pathname: string) => OFFLINE_READS.test(pathname);
 

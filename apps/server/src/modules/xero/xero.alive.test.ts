@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { XeroConnection, XeroContact } from '@bloomline/contract';
+import type { XeroContact } from '@bloomline/contract';
 
-import { auditEntries, xeroConnections } from '../../db/schema';
+import { xeroConnections } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
-import { capturedLog, connectXero, xeroEnv } from '../../test/xero-flow';
+import { capturedLog, connectXero, XERO_CALLBACK, xeroEnv, xeroReads } from '../../test/xero-flow';
 import {
   startXeroStandIn,
   XERO_ACTIVE_CONTACTS,
@@ -27,13 +26,11 @@ let xero: XeroStandIn;
 let staff: TestClient;
 const log = capturedLog();
 type Errors = { message: string };
-const CALLBACK = '/xero/auth/callback';
-
-const connection = async (client = staff) =>
-  (await client.get('/api/xero/connection')).json<{ data: XeroConnection }>().data;
-const storedRows = () => h.database.db.select().from(xeroConnections);
-const xeroAudit = () =>
-  h.database.db.select().from(auditEntries).where(eq(auditEntries.propertyType, 'accounting connection'));
+const CALLBACK = XERO_CALLBACK;
+const { connection, storedRows, xeroAudit } = xeroReads(
+  () => h,
+  () => staff,
+);
 
 /** Makes the stored access token due for a refresh (one minute left). */
 const nearExpiry = () =>

@@ -2,13 +2,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { ROLE_IDS } from '@bloomline/contract';
-import type { XeroConnection, XeroContact } from '@bloomline/contract';
+import type { XeroContact } from '@bloomline/contract';
 
-import { auditEntries, settings, users, xeroConnections, xeroOauthStates } from '../../db/schema';
+import { settings, users, xeroOauthStates } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
-import { answerAuthorisation, capturedLog, connectXero, xeroEnv } from '../../test/xero-flow';
+import {
+  answerAuthorisation,
+  capturedLog,
+  connectXero,
+  XERO_CALLBACK,
+  xeroEnv,
+  xeroReads,
+} from '../../test/xero-flow';
 import {
   startXeroStandIn,
   XERO_ACTIVE_CONTACTS,
@@ -32,13 +39,11 @@ let clerk: TestClient;
 let partnerA: TestClient;
 const log = capturedLog();
 type Errors = { message: string };
-const CALLBACK = '/xero/auth/callback';
-
-const connection = async (client = staff) =>
-  (await client.get('/api/xero/connection')).json<{ data: XeroConnection }>().data;
-const storedRows = () => h.database.db.select().from(xeroConnections);
-const xeroAudit = () =>
-  h.database.db.select().from(auditEntries).where(eq(auditEntries.propertyType, 'accounting connection'));
+const CALLBACK = XERO_CALLBACK;
+const { connection, storedRows, xeroAudit } = xeroReads(
+  () => h,
+  () => staff,
+);
 
 beforeAll(async () => {
   xero = await startXeroStandIn();

@@ -26,7 +26,6 @@ let xero: XeroStandIn;
 let staff: TestClient;
 const log = capturedLog();
 type Errors = { message: string };
-const CALLBACK = XERO_CALLBACK;
 const { connection, storedRows, xeroAudit } = xeroReads(
   () => h,
   () => staff,
@@ -200,7 +199,7 @@ function xeroEnvSettings() {
   return {
     clientId: XERO_CLIENT.id,
     clientSecret: XERO_CLIENT.secret,
-    redirectUri: `http://localhost:3000${CALLBACK}`,
+    redirectUri: `http://localhost:3000${XERO_CALLBACK}`,
     loginUrl: xero.loginUrl,
     identityUrl: xero.url,
     apiUrl: xero.url,

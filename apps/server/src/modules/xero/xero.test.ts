@@ -39,7 +39,6 @@ let clerk: TestClient;
 let partnerA: TestClient;
 const log = capturedLog();
 type Errors = { message: string };
-const CALLBACK = XERO_CALLBACK;
 const { connection, storedRows, xeroAudit } = xeroReads(
   () => h,
   () => staff,
@@ -72,7 +71,7 @@ beforeEach(() => {
 describe('who may', () => {
   const routes = [
     ['GET', '/xero/auth/authorize'],
-    ['GET', `${CALLBACK}?code=c&state=s`],
+    ['GET', `${XERO_CALLBACK}?code=c&state=s`],
     ['GET', '/api/xero/connection'],
     ['DELETE', '/api/xero/connection'],
     ['GET', '/api/xero-contacts'],
@@ -114,7 +113,7 @@ describe('before connecting', () => {
       const { staff: admin } = await bare.signedIn('10.9.43');
       for (const url of [
         '/xero/auth/authorize',
-        `${CALLBACK}?code=c&state=s`,
+        `${XERO_CALLBACK}?code=c&state=s`,
         '/api/xero/connection',
         '/api/xero-contacts',
       ]) {
@@ -139,7 +138,7 @@ describe('/xero/auth/authorize', () => {
     expect(q).toMatchObject({
       response_type: 'code',
       client_id: XERO_CLIENT.id,
-      redirect_uri: `http://localhost:3000${CALLBACK}`,
+      redirect_uri: `http://localhost:3000${XERO_CALLBACK}`,
       scope: 'openid profile email offline_access accounting.contacts.read accounting.settings.read',
       code_challenge_method: 'S256',
     });
@@ -164,12 +163,12 @@ describe('the callback refuses, storing nothing', () => {
   it('a missing, forged or expired state', async () => {
     const callback = await startAndAnswer(staff);
     const code = new URL(callback, 'http://x').searchParams.get('code') ?? '';
-    expect(back(await staff.get(`${CALLBACK}?code=${code}`))).toEqual([302, '/system/xero?error=state']);
-    expect(back(await staff.get(`${CALLBACK}?code=${code}&state=forged`))).toEqual([
+    expect(back(await staff.get(`${XERO_CALLBACK}?code=${code}`))).toEqual([302, '/system/xero?error=state']);
+    expect(back(await staff.get(`${XERO_CALLBACK}?code=${code}&state=forged`))).toEqual([
       302,
       '/system/xero?error=state',
     ]);
-    expect(back(await staff.get(`${CALLBACK}?code=${code}&state=a&state=b`))).toEqual([
+    expect(back(await staff.get(`${XERO_CALLBACK}?code=${code}&state=a&state=b`))).toEqual([
       302,
       '/system/xero?error=state',
     ]);
@@ -205,7 +204,7 @@ describe('the callback refuses, storing nothing', () => {
   it('a code Xero refuses (spent or made up)', async () => {
     const start = await staff.get('/xero/auth/authorize');
     const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
-    expect(back(await staff.get(`${CALLBACK}?code=made-up&state=${state}`))).toEqual([
+    expect(back(await staff.get(`${XERO_CALLBACK}?code=made-up&state=${state}`))).toEqual([
       302,
       '/system/xero?error=refused',
     ]);

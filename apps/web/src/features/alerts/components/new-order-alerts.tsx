@@ -4,7 +4,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 
-import { newOrderEvent, newOrderTitle, PUSH_CLIENT_MESSAGE } from '@bloomline/contract';
+import { newOrderEvent, newOrderTitle, orderActionsFor, PUSH_CLIENT_MESSAGE } from '@bloomline/contract';
 import type { OrderDetail } from '@bloomline/contract';
 
 import { api, isApiError } from '@/api/client';
@@ -31,6 +31,9 @@ interface Waiting {
 /** How often a waiting order is looked at, to stop the chime once it is accepted (on any device). */
 const WATCH_MS = 3_000;
 const STREAM = '/api/notifications/stream';
+
+/** Whether the partner still has to accept the order: the contract's workflow table decides, as for the buttons. */
+const awaitsAcceptance = (order: OrderDetail) => orderActionsFor(order.status, 'partner').includes('accept');
 
 /** New orders for a partner user's open app: the list refreshes at once, a banner and a chime until accepted. */
 export function NewOrderAlerts() {
@@ -107,14 +110,14 @@ function PartnerAlerts() {
           }),
       refetchInterval: (query: { state: { data: OrderDetail | null | undefined } }) => {
         const data = query.state.data;
-        return data === null || (data && data.status !== 'open') ? false : WATCH_MS;
+        return data === null || (data && !awaitsAcceptance(data)) ? false : WATCH_MS;
       },
     })),
   });
   // An order no longer new (or gone) stops counting; a reassignment back to this partner brings it back.
   const stillNew = (i: number) => {
     const data = watched[i]?.data;
-    return data === undefined || (data !== null && data.status === 'open');
+    return data === undefined || (data !== null && awaitsAcceptance(data));
   };
   const active = waiting.filter((_, i) => stillNew(i));
   const names = waiting

@@ -1,5 +1,6 @@
 // Starts the built server as a child process on a free port and stops it again.
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -40,7 +41,12 @@ export async function startServer(env, port) {
       // The month-end statement worker's poll (one small query every 5 s) would join the SQL trace of a scenario.
       STATEMENT_RUN_POLL_SECONDS: '0',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_STDOUT=<file> keeps what the server prints (e.g. with BENCH_NODE_FLAGS=--trace-gc).
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore',
+      'inherit',
+    ],
   });
   let exited = null;
   child.on('exit', (code, signal) => (exited = signal ?? code));

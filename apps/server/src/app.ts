@@ -320,7 +320,7 @@ async function registerAreas(
   app.addHook('onReady', async () => run.startWorker());
   app.addHook('onClose', async () => run.stopWorker());
   await app.register(statementsRoutes, { statements: createStatementsService({ db }), run });
-  await app.register(reportingRoutes, { reporting: createReportingService({ db }) });
+  await app.register(reportingRoutes, { reporting: createReportingService({ database }) });
 }
 
 /**

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
+import { type CopyRow, copyOut } from './copy-out';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,6 +41,11 @@ export interface Database {
    * it is lost), so an event raised by one instance reaches the clients of all. Resolves to a stop function.
    * The embedded database is one process's own: there an event stays in the process.
    */
+  /**
+   * PostgreSQL only: the rows of `query` streamed with `COPY … TO STDOUT` (`copy-out.ts`), for answers as long
+   * as a year of order lines. The embedded database reads such answers in keyset batches instead.
+   */
+  copyOut?(query: SQL, signal?: AbortSignal): AsyncIterable<CopyRow[]>;
   listen?(
     channel: string,
     onMessage: (payload: string) => void,
@@ -202,6 +209,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      copyOut: (query, signal) => copyOut(pool, query, signal),
       listen: (channel, onMessage, onError) => listenOn(databaseUrl, channel, onMessage, onError),
     };
   }

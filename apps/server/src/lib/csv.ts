@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
-import { stringify } from 'csv-stringify';
+import { type Options, stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 import { sendDownload } from './download';
@@ -13,35 +12,38 @@ export interface CsvColumn<Row> {
   value: (row: Row) => CsvCell;
 }
 
-/** What a spreadsheet reads as the start of a formula (OWASP, "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * A text cell that a spreadsheet would run as a formula ("=HYPERLINK(…)", "@SUM(…)", "-2+3") starts with an
- * apostrophe instead, so it shows as the text it is. Numbers stay numbers (a latitude of -33.9 is no formula).
+ * Windows line ends (what spreadsheets write), and csv-stringify's protection against formula injection
+ * (OWASP, "CSV injection"): a text cell that a spreadsheet would run as a formula ("=HYPERLINK(…)",
+ * "@SUM(…)", "-2+3", their full-width forms, a leading tab or carriage return) starts with an apostrophe
+ * instead, so it shows as the text it is. Numbers stay numbers: a latitude of -33.9 is no formula.
  */
-export function safeCell(value: CsvCell): CsvCell {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
-}
+const CSV: Options = { record_delimiter: 'windows', escape_formulas: true };
 
 /**
- * A CSV file as a stream: a header row, then one row per record, every text cell made safe. A byte-order
- * mark leads, so spreadsheets read the text as UTF-8 (accents in names).
+ * A CSV file as a stream: a header row, then the rows, every text cell made safe. A byte-order mark leads, so
+ * spreadsheets read the text as UTF-8 (accents in names). `rows` is the whole list, or batches of it as they
+ * come from the database: csv-stringify writes each batch as one piece when the reader asks for more, so a
+ * slow client slows the database and a long report never sits in memory.
  */
 export function csvStream<Row>(
   columns: readonly CsvColumn<Row>[],
-  rows: Iterable<Row> | AsyncIterable<Row>,
+  rows: readonly Row[] | AsyncIterable<readonly Row[]>,
 ): Readable {
-  const out = stringify({ bom: true, eof: true, record_delimiter: 'windows' });
-  const records = Readable.from(
+  const batches = Symbol.asyncIterator in rows ? rows : [rows];
+  return Readable.from(
     (async function* () {
-      yield columns.map((c) => c.header);
-      for await (const row of rows) yield columns.map((c) => safeCell(c.value(row)) ?? '');
+      yield stringify([columns.map((c) => c.header)], { ...CSV, bom: true });
+      for await (const batch of batches) {
+        if (batch.length > 0)
+          yield stringify(
+            batch.map((row) => columns.map((c) => c.value(row) ?? '')),
+            CSV,
+          );
+      }
     })(),
+    { objectMode: false },
   );
-  // A failure ends the answer early (the status is sent by then); pipeline destroys both streams.
-  pipeline(records, out).catch(() => undefined);
-  return out;
 }
 
 /** Sends a CSV stream as a download named `filename`. */

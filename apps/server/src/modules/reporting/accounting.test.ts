@@ -9,7 +9,7 @@ import {
   toCents,
 } from '@bloomline/contract';
 
-import { insertMany } from '../../db/bulk';
+import { insertMany, rowsOf } from '../../db/bulk';
 import { orderLines, orders } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
@@ -149,27 +149,50 @@ describe('the batches', () => {
     );
   });
 
-  it('reads every order once, in order, a batch of orders at a time', async () => {
+  it('reads every order once, in order, a piece at a time', async () => {
     const batches: AccountingRow[][] = [];
-    for await (const batch of accountingRows(h.database.db, {
+    for await (const batch of accountingRows(h.database, {
       startDate: '2027-05-01',
       endDate: '2027-05-01',
     }))
       batches.push(batch);
-    expect(batches.map((b) => b.length)).toEqual([ACCOUNTING_BATCH_ORDERS, 50]);
     expect(batches.flat().map((r) => r[18])).toEqual(Array.from({ length: BULK }, (_, i) => firstId + i));
+    // PGlite reads keyset batches of ACCOUNTING_BATCH_ORDERS orders; PostgreSQL's COPY as the socket delivers.
+    expect(batches.length).toBeGreaterThan(1);
+    for (const batch of batches) expect(batch.length).toBeLessThanOrEqual(ACCOUNTING_BATCH_ORDERS);
   });
 
   it('stops reading when the client has gone', async () => {
     const controller = new AbortController();
-    const reader = accountingRows(h.database.db, { startDate: '2027-05-01' }, controller.signal);
-    expect((await reader.next()).value).toHaveLength(ACCOUNTING_BATCH_ORDERS);
+    const reader = accountingRows(h.database, { startDate: '2027-05-01' }, controller.signal);
+    expect((await reader.next()).value?.length).toBeGreaterThan(0);
     controller.abort();
     expect((await reader.next()).done).toBe(true);
   });
 
+  it('gives back text with tabs, line breaks, backslashes, quotes and accents exactly', async () => {
+    const awkward = 'Zoë\t"O\'Brien"\\ \\N\nLine two — ✿';
+    await insertMany(h.database.db, orders, [
+      { name: '#AWKWARD', customerName: awkward, createdAt: new Date('2027-06-01T10:00:00Z') },
+    ]);
+    const batches: AccountingRow[][] = [];
+    for await (const batch of accountingRows(h.database, { startDate: '2027-06-01', endDate: '2027-06-01' }))
+      batches.push(batch);
+    // An order without lines has no row; its lines would carry the name in position 4.
+    expect(batches.flat()).toEqual([]);
+    const [order] = await rowsOf<{ id: number }>(
+      h.database.db,
+      sql`select id from orders where name = '#AWKWARD'`,
+    );
+    await insertMany(h.database.db, orderLines, [{ orderId: order!.id, title: 'Awkward', valueCents: 100 }]);
+    const rows: AccountingRow[] = [];
+    for await (const batch of accountingRows(h.database, { startDate: '2027-06-01', endDate: '2027-06-01' }))
+      rows.push(...batch);
+    expect(rows.map((r) => [r[0], r[4]])).toEqual([['#AWKWARD', awkward]]);
+  });
+
   it('streams the whole CSV over HTTP', async () => {
-    const res = await staff.get(`${URL}?startDate=2027-05-01`, { accept: 'text/csv' });
+    const res = await staff.get(`${URL}?startDate=2027-05-01&endDate=2027-05-01`, { accept: 'text/csv' });
     expect(csvLines(res.body)).toHaveLength(BULK + 1);
   });
 });

@@ -13,7 +13,7 @@ import type {
 } from '@bloomline/contract';
 import { ACCOUNTING_COLUMNS, formatDuration, STATUS_BY_ID, toRand } from '@bloomline/contract';
 
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { accountingRows } from './accounting.queries';
 import { jsonArrayStream } from './json-stream';
@@ -63,12 +63,8 @@ const ACCOUNTING_CSV: CsvColumn<AccountingRow>[] = ACCOUNTING_COLUMNS.map((heade
   },
 }));
 
-/** Batches as single rows, for the streams. */
-async function* each<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
-  for await (const batch of batches) yield* batch;
-}
-
-export function createReportingService({ db }: { db: Db }) {
+export function createReportingService({ database }: { database: Database }) {
+  const db = database.db;
   return {
     async partnerOrders(query: StatusReportQuery): Promise<PartnerOrdersItem[]> {
       const rows = await partnerOrders(db, rangeOf(query), statusOf(query));
@@ -90,10 +86,10 @@ export function createReportingService({ db }: { db: Db }) {
     },
     /** The accounting rows as a JSON array, written batch by batch: a year never sits in memory. */
     accountingJson: (query: ReportQuery, signal: AbortSignal): Readable =>
-      jsonArrayStream(accountingRows(db, rangeOf(query), signal)),
+      jsonArrayStream(accountingRows(database, rangeOf(query), signal)),
     /** The accounting CSV, streamed from the database in batches as the client reads. */
     accountingCsv: (query: ReportQuery, signal: AbortSignal): Readable =>
-      csvStream(ACCOUNTING_CSV, each(accountingRows(db, rangeOf(query), signal))),
+      csvStream(ACCOUNTING_CSV, accountingRows(database, rangeOf(query), signal)),
   };
 }
 

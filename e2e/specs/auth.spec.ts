@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 
-import { FLORIST, FLORIST2, PASSWORD, signIn, signOut, STAFF } from '../support/helpers';
+import { FLORIST, FLORIST2, PASSWORD, signInWithForm, signOut, STAFF } from '../support/helpers';
 
 test.describe('signing in and out', () => {
   test('staff signs in, sees the staff menu, and signs out', async ({ page }) => {
-    await signIn(page, STAFF);
+    await signInWithForm(page, STAFF);
     await expect(page.getByText(/^Hi, /)).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of [
@@ -37,7 +37,7 @@ test.describe('signing in and out', () => {
   });
 
   test('a partner sees the partner menu with statements only when permitted', async ({ page }) => {
-    await signIn(page, FLORIST);
+    await signInWithForm(page, FLORIST);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Statements' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Manage products' })).toHaveCount(0);
@@ -55,7 +55,7 @@ test.describe('signing in and out', () => {
     await page.keyboard.press('Escape');
     await signOut(page);
 
-    await signIn(page, FLORIST2);
+    await signInWithForm(page, FLORIST2);
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statements' }),
     ).toHaveCount(0);
@@ -76,7 +76,7 @@ test.describe('signing in and out', () => {
   test('a signed-in user who opens the login page goes to the dashboard; unknown paths go home', async ({
     page,
   }) => {
-    await signIn(page, STAFF);
+    await signInWithForm(page, STAFF);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/no/such/page');

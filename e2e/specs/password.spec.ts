@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { E2E_DATA_DIR } from '../playwright.config';
-import { lastMailTo, PASSWORD, signIn, signOut } from '../support/helpers';
+import { lastMailTo, PASSWORD, signInWithForm, signOut } from '../support/helpers';
 
 // A seeded partner user of its own, so other journeys running alongside keep their passwords.
 const USER = 'reset.demo@example.com';
@@ -35,7 +35,7 @@ test('forgot password, reset through the mailed link, sign in, and change it bac
   await reset.click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await signIn(page, USER, 'Sunflower-2026');
+  await signInWithForm(page, USER, 'Sunflower-2026');
   await page.goto('/change-password');
   await page.getByLabel('Current password').fill('wrong-one');
   await page.getByLabel(/^New password/).fill(PASSWORD);
@@ -46,5 +46,5 @@ test('forgot password, reset through the mailed link, sign in, and change it bac
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await signOut(page);
-  await signIn(page, USER, PASSWORD);
+  await signInWithForm(page, USER, PASSWORD);
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { expectAccessible, FLORIST, signIn } from '../support/helpers';
+import { expectAccessible, FLORIST, signInWithForm } from '../support/helpers';
 import { section } from '../support/orders';
 
 // The partner's phone: the installable app, its offline start and its push messages (issue 25).
@@ -23,7 +23,7 @@ async function controlled(page: Page): Promise<string> {
 
 test.describe('the installable app', () => {
   test('has a valid, linked manifest and icons, and a worker that controls the page', async ({ page }) => {
-    await signIn(page, FLORIST);
+    await signInWithForm(page, FLORIST);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
     const answer = await page.request.get(href!);
@@ -69,7 +69,7 @@ test.describe('the installable app', () => {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await signIn(page, FLORIST);
+      await signInWithForm(page, FLORIST);
       await controlled(page);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
@@ -84,7 +84,7 @@ test.describe('the installable app', () => {
     page,
     context,
   }) => {
-    await signIn(page, FLORIST);
+    await signInWithForm(page, FLORIST);
     await controlled(page);
     // Loaded once under the worker: the dashboard, and the first order's page.
     await page.reload();
@@ -127,7 +127,7 @@ test.describe('the installable app', () => {
 
   test('a push message shows a notification and tells the open app', async ({ page, context }) => {
     await context.grantPermissions(['notifications']);
-    await signIn(page, FLORIST);
+    await signInWithForm(page, FLORIST);
     await controlled(page);
     await page.evaluate(() => {
       const kept: unknown[] = [];

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { E2E_DATA_DIR } from '../playwright.config';
-import { expectAccessible, FLORIST, lastMailTo, signIn, signOut, STAFF } from '../support/helpers';
+import { expectAccessible, FLORIST, lastMailTo, signInWithForm, signOut, STAFF } from '../support/helpers';
 import { CONSTANTIA, expectNoSidewaysScroll } from '../support/orders';
 
 // Workers share one server: every user made here has a name and address of its own.
@@ -58,7 +58,7 @@ test('staff add a user, who sets a password from the e-mailed link, signs in and
   // A long journey through three people's screens on a shared, busy server.
   test.slow();
   const name = `Nandi Invited ${stamp()}`;
-  await signIn(page, STAFF);
+  await signInWithForm(page, STAFF);
   await openUsers(page);
   for (const header of ['Name', 'Email', 'Phone number', 'Role', 'Partner', 'Enabled', 'Actions']) {
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
@@ -97,7 +97,7 @@ test('staff add a user, who sets a password from the e-mailed link, signs in and
   await page.getByLabel('Confirm new password').fill('Protea-2026!');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, email, 'Protea-2026!');
+  await signInWithForm(page, email, 'Protea-2026!');
   await expect(page.getByRole('link', { name: `Hi, ${name}` })).toBeVisible();
 
   // Their own profile, from the menu: name, e-mail and phone only; the header greets the new name at once.
@@ -119,7 +119,7 @@ test('staff add a user, who sets a password from the e-mailed link, signs in and
 test('staff disable a user, who is signed out at once, and enable them again', async ({ page, browser }) => {
   test.slow();
   const name = `Dumisani Toggle ${stamp()}`;
-  await signIn(page, STAFF);
+  await signInWithForm(page, STAFF);
   await page.goto('/users');
   const email = await addPartnerUser(page, name);
 
@@ -131,7 +131,7 @@ test('staff disable a user, who is signed out at once, and enable them again', a
   await theirs.getByLabel('Confirm new password').fill('Fynbos-2026!');
   await theirs.getByRole('button', { name: 'Reset password' }).click();
   await expect(theirs).toHaveURL(/\/login$/);
-  await signIn(theirs, email, 'Fynbos-2026!');
+  await signInWithForm(theirs, email, 'Fynbos-2026!');
 
   await page.getByRole('textbox', { name: 'Search users by name, email or phone number' }).fill(name);
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -155,13 +155,13 @@ test('staff disable a user, who is signed out at once, and enable them again', a
   await row.getByRole('button', { name: `Enable ${name}` }).click();
   await page.getByRole('dialog', { name: 'Enable user' }).getByRole('button', { name: 'Enable' }).click();
   await expect(row.getByRole('cell', { name: 'Yes', exact: true })).toBeVisible();
-  await signIn(theirs, email, 'Fynbos-2026!');
+  await signInWithForm(theirs, email, 'Fynbos-2026!');
   await other.close();
 });
 
 test('at 375 px the list, the form and the profile fit the screen and pass axe', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, STAFF);
+  await signInWithForm(page, STAFF);
   await page.goto('/users?q=florist');
   // A phone shows each user as a card, every column labelled.
   await expect(page.getByRole('definition').filter({ hasText: /^florist@example\.com$/ })).toBeVisible();
@@ -186,7 +186,7 @@ test('at 375 px the list, the form and the profile fit the screen and pass axe',
 test('a partner has no Users entry, is turned away from the list, and reads only themself', async ({
   page,
 }) => {
-  await signIn(page, FLORIST);
+  await signInWithForm(page, FLORIST);
   await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await page.goto('/users');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -18,6 +18,22 @@ const ROUTE_PAGES: Record<string, string[]> = {
   dashboard: ['src/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
 };
 
+/**
+ * Fewer files before a screen can start (on HTTP/1.1 and a phone's network each one is a round trip on one of
+ * six connections). `index`: everything the entry imports statically goes into the entry's own file (Rolldown
+ * otherwise left nine small shared pieces of it, React's and Mantine's cores among them, in files of their own).
+ * `base`: the small helpers of Mantine and React Query that nearly every screen uses (about 20 KB of code), one
+ * file instead of a dozen tiny ones.
+ */
+const FIRST_SCREEN_GROUPS: Rolldown.CodeSplittingGroup[] = [
+  { name: 'index', tags: ['$initial'], priority: 2 },
+  {
+    name: 'base',
+    test: /node_modules[\\/](@mantine[\\/](core[\\/]esm[\\/]core|hooks)|@tanstack)[\\/]/,
+    priority: 1,
+  },
+];
+
 function routePages(): Plugin {
   return {
     name: 'bloomline:route-pages',
@@ -101,7 +117,12 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { groups: FIRST_SCREEN_GROUPS } } },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,5 @@
+// Mantine's core styles for every screen; the date pickers' and the toasts' come with the code that uses them.
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
 import { createQueryClient } from '@/api/query-client';
+import { afterFirstScreen, useAfterFirstScreen } from '@/lib/after-first-screen';
 import { createRouter } from '@/router';
 import { cssVariablesResolver, theme } from '@/theme';
 
@@ -18,15 +18,22 @@ const Notifications = lazy(async () => ({
   default: (await import('@/layout/toasts')).Notifications,
 }));
 
+function Toasts() {
+  const ready = useAfterFirstScreen();
+  return ready ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
+}
+
 const queryClient = createQueryClient();
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications position="top-right" />
-      </Suspense>
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
@@ -34,9 +41,10 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The service worker (offline start, new-order alerts) registers once the first screen has loaded.
+// The service worker (offline start, new-order alerts) registers once the first screen is shown: its
+// precache (the whole app) then downloads without competing with that screen's code and answers.
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  afterFirstScreen(() => {
     void import('@/pwa/register').then((m) => m.registerServiceWorker());
   });
 }

@@ -1,5 +1,8 @@
-// Mantine's core styles for every screen; the date pickers' and the toasts' come with the code that uses them.
-import '@mantine/core/styles.css';
+// Mantine's base styles; each component's come with its code (vite.config.ts, mantineStylesWithComponents), and
+// the date pickers' and the toasts' with the code that uses them.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';

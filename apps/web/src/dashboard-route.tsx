@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 
 // Features never import each other: the dashboard frame gets the orders part from here. The frame (small)
 // shows first, the orders part (the larger code) follows into it: the partner's first visit paints sooner.
-// Its code (some forty files on a first visit) is asked for once the frame has painted, so that it does not
+// Its code (some forty files on a first visit) is asked for once the frame has been shown, so that it does not
 // compete with the frame for the phone's network and processor.
 const DashboardOrders = lazy(async () => ({
   default: (await import('@/features/orders/components/dashboard/dashboard-orders')).DashboardOrders,

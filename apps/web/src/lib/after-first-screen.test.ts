@@ -34,6 +34,15 @@ describe('after the first screen', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('shows content-dependent work once the page has painted, or after the cap', async () => {
+    const { afterContentShown } = await load();
+    const task = vi.fn();
+    afterContentShown(task, 500);
+    expect(task).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(700);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
   it('runs a task after the next paint, never at once', async () => {
     const { afterNextPaint } = await load();
     const task = vi.fn();

@@ -41,12 +41,39 @@ export function afterFirstScreen(task: () => void) {
   else waiting.push(task);
 }
 
-/** Whether the page has been painted since the component mounted (false on its first render). */
+/**
+ * Once the page's first contentful paint has reached the screen (the browser reports it a little after drawing
+ * it, and later still on a busy phone), then after the next paint; without paint timing, after the next paint;
+ * in any case within `cap` ms.
+ */
+export function afterContentShown(task: () => void, cap = 1000) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    afterNextPaint(task);
+  };
+  const paintTiming =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint');
+  if (!paintTiming || performance.getEntriesByName('first-contentful-paint').length > 0) return run();
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  window.setTimeout(() => {
+    observer.disconnect();
+    run();
+  }, cap);
+}
+
+/** Whether the page's content has been shown since the component mounted (false on its first render). */
 export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let live = true;
-    afterNextPaint(() => {
+    afterContentShown(() => {
       if (live) setPainted(true);
     });
     return () => {

@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
 import { createQueryClient } from '@/api/query-client';
-import { afterFirstScreen, useAfterFirstScreen } from '@/lib/after-first-screen';
+import { afterFirstScreen, useAfterFirstScreen, whenNetworkQuiet } from '@/lib/after-first-screen';
 import { createRouter } from '@/router';
 import { cssVariablesResolver, theme } from '@/theme';
 
@@ -44,10 +44,13 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The service worker (offline start, new-order alerts) registers once the first screen is shown: its
-// precache (the whole app) then downloads without competing with that screen's code and answers.
+// The service worker (offline start, new-order alerts) registers once the first screen is shown and its
+// downloads have finished (the dashboard's orders part loads after the frame): its precache (the whole app)
+// then never competes with that screen's code and answers.
 if ('serviceWorker' in navigator) {
-  afterFirstScreen(() => {
-    void import('@/pwa/register').then((m) => m.registerServiceWorker());
-  });
+  afterFirstScreen(() =>
+    whenNetworkQuiet(() => {
+      void import('@/pwa/register').then((m) => m.registerServiceWorker());
+    }),
+  );
 }

@@ -51,4 +51,16 @@ describe('after the first screen', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(task).toHaveBeenCalledTimes(1);
   });
+
+  it('waits for the network to be quiet, at most until the cap', async () => {
+    const { whenNetworkQuiet } = await load();
+    const task = vi.fn();
+    whenNetworkQuiet(task, 300, 5000);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(task).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(task).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
 });

@@ -97,3 +97,30 @@ export function useAfterFirstScreen(): boolean {
   }, []);
   return ready;
 }
+
+/**
+ * Once no download has finished for `quiet` ms (the screen's code and answers are in), at the latest after `cap`
+ * ms; without resource timing, after `quiet` ms.
+ */
+export function whenNetworkQuiet(task: () => void, quiet = 2000, cap = 10_000) {
+  let done = false;
+  let timer = 0;
+  const run = () => {
+    if (done) return;
+    done = true;
+    window.clearTimeout(timer);
+    observer?.disconnect();
+    task();
+  };
+  const resourceTiming =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('resource');
+  const observer = resourceTiming
+    ? new PerformanceObserver(() => {
+        window.clearTimeout(timer);
+        timer = window.setTimeout(run, quiet);
+      })
+    : null;
+  observer?.observe({ type: 'resource' });
+  timer = window.setTimeout(run, quiet);
+  window.setTimeout(run, cap);
+}

@@ -1,6 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base styles; each component's come with its code (vite.config.ts, mantineStylesWithComponents), and
+// the date pickers' and the toasts' with the code that uses them.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
 import { createQueryClient } from '@/api/query-client';
+import { afterFirstScreen, useAfterFirstScreen, whenNetworkQuiet } from '@/lib/after-first-screen';
 import { createRouter } from '@/router';
 import { cssVariablesResolver, theme } from '@/theme';
 
@@ -18,15 +21,22 @@ const Notifications = lazy(async () => ({
   default: (await import('@/layout/toasts')).Notifications,
 }));
 
+function Toasts() {
+  const ready = useAfterFirstScreen();
+  return ready ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
+}
+
 const queryClient = createQueryClient();
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications position="top-right" />
-      </Suspense>
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
@@ -34,9 +44,13 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The service worker (offline start, new-order alerts) registers once the first screen has loaded.
+// The service worker (offline start, new-order alerts) registers once the first screen is shown and its
+// downloads have finished (the dashboard's orders part loads after the frame): its precache (the whole app)
+// then never competes with that screen's code and answers.
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void import('@/pwa/register').then((m) => m.registerServiceWorker());
-  });
+  afterFirstScreen(() =>
+    whenNetworkQuiet(() => {
+      void import('@/pwa/register').then((m) => m.registerServiceWorker());
+    }),
+  );
 }

@@ -8,6 +8,7 @@ export * from './auth';
 export * from './me';
 export * from './order-status';
 export * from './app-config';
+export * from './version';
 export * from './workflow';
 export * from './pricing';
 export * from './orders';

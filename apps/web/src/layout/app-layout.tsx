@@ -2,9 +2,10 @@ import { Anchor, Box, Button, Container, Group, VisuallyHidden } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconMail, IconMenu2, IconPhone, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 
-import { NewOrderAlerts } from '@/features/alerts/components/new-order-alerts';
+import { useAfterFirstScreen } from '@/lib/after-first-screen';
 import { appConfigQuery } from '@/lib/app-config';
 import { menuFor } from '@/lib/navigation';
 import { useSession, useUser } from '@/session/session-context';
@@ -14,6 +15,12 @@ import { Logo } from './logo';
 import { DesktopNav, MobileNav } from './main-nav';
 import { OfflineBanner } from './offline-banner';
 
+// The new-order alerts (the stream, the banner, the chime, and zod to read the events) load once the first
+// screen is shown: they never draw anything on it.
+const NewOrderAlerts = lazy(async () => ({
+  default: (await import('@/features/alerts/components/new-order-alerts')).NewOrderAlerts,
+}));
+
 /** The signed-in frame: header with logo, support contacts, greeting and Logout; the menu; the page. */
 export function AppLayout() {
   const user = useUser();
@@ -21,6 +28,7 @@ export function AppLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   const { data: config } = useQuery(appConfigQuery);
   const entries = menuFor(user);
+  const afterFirstScreen = useAfterFirstScreen();
 
   return (
     <Box mih="100vh" bg="gray.0">
@@ -110,7 +118,11 @@ export function AppLayout() {
       <Container size="xl" py="md" component="main">
         <Outlet />
       </Container>
-      <NewOrderAlerts />
+      {afterFirstScreen && (
+        <Suspense fallback={null}>
+          <NewOrderAlerts />
+        </Suspense>
+      )}
       {config && (
         <Box component="footer" hiddenFrom="md" pb="md">
           <Container size="xl">

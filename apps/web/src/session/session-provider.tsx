@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@bloomline/contract';
 
 import { api, isApiError, onUnauthenticated } from '@/api/client';
+import { firstScreenShown } from '@/lib/after-first-screen';
 import { forgetOfflineData } from '@/pwa/offline-data';
 import { LoadingScreen } from '@/ui';
 import { paths } from '@/lib/paths';
@@ -18,7 +19,20 @@ export const SPLASH_MIN_MS = 1000;
 const fetchMe = () => api.get<{ data: CurrentUser }>('/api/me').then((r) => r.data);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Holds the current user: null when signed out. Shows the splash until the first answer (at least 1 s). */
+/**
+ * How long the splash has been on the screen: index.html draws it itself, so since the page's first paint (0
+ * where the browser does not say). The minimum second then overlaps the download of the app's code instead of
+ * following it.
+ */
+function splashShownFor(): number {
+  const paint = performance.getEntriesByName('first-paint')[0];
+  return paint ? Math.max(0, performance.now() - paint.startTime) : 0;
+}
+
+/**
+ * Holds the current user: null when signed out. Shows the splash until the first answer, and for at least 1 s
+ * since it appeared.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [ready, setReady] = useState(false);
@@ -31,7 +45,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    void Promise.all([fetchMe().catch(() => null), sleep(SPLASH_MIN_MS)]).then(([me]) => {
+    const rest = Math.max(0, SPLASH_MIN_MS - splashShownFor());
+    void Promise.all([fetchMe().catch(() => null), sleep(rest)]).then(([me]) => {
       if (!live) return;
       // The first screen renders in slices between which the phone stays responsive (a transition), not
       // in one long task.
@@ -44,6 +59,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       live = false;
     };
   }, []);
+
+  useEffect(() => {
+    if (ready) firstScreenShown();
+  }, [ready]);
 
   const clear = useCallback(() => {
     setUser(null);

@@ -1,3 +1,6 @@
+// The date pickers' styles load with the screens that show one (main.tsx has Mantine's core styles).
+import '@mantine/dates/styles.css';
+
 import { Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';

@@ -68,35 +68,26 @@ export function afterContentShown(task: () => void, cap = 1000) {
   }, cap);
 }
 
-/** Whether the page's content has been shown since the component mounted (false on its first render). */
-export function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
+/** False on the first render, then true once `schedule` has run its callback (while still mounted). */
+function useOnceAfter(schedule: (run: () => void) => void): boolean {
+  const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
-    afterContentShown(() => {
-      if (live) setPainted(true);
+    schedule(() => {
+      if (live) setDone(true);
     });
     return () => {
       live = false;
     };
-  }, []);
-  return painted;
+  }, [schedule]);
+  return done;
 }
 
+/** Whether the page's content has been shown since the component mounted (false on its first render). */
+export const usePainted = (): boolean => useOnceAfter(afterContentShown);
+
 /** Whether the browser has been idle since the first screen was shown (false on that screen's render). */
-export function useAfterFirstScreen(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    afterFirstScreen(() => {
-      if (live) setReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return ready;
-}
+export const useAfterFirstScreen = (): boolean => useOnceAfter(afterFirstScreen);
 
 /**
  * Once no download has finished for `quiet` ms (the screen's code and answers are in), at the latest after `cap`

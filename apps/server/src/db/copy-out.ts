@@ -43,7 +43,7 @@ export function copyTextRows(text: string): CopyRow[] {
 }
 
 const LINE_FEED = 0x0a;
-/** Bytes of COPY's text decoded at once: well under V8's 128 kB limit for an object of the young generation. */
+/** Bytes of COPY's text decoded and handed on at once. */
 const SLICE_BYTES = 32 * 1024;
 
 /**
@@ -59,20 +59,30 @@ export async function* copyOut(pool: pg.Pool, query: SQL, signal?: AbortSignal):
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (params.length > 0) throw new Error('copyOut: COPY takes no parameters; write values with literal()');
   const client = await pool.connect();
-  let finished = false;
   const stream = client.query(copyTo(`copy (${text}) to stdout`));
-  const stop = () => stream.destroy();
+  let released = false;
+  /** Back to the pool when the COPY ended; otherwise closed, which is what ends a COPY on the server. */
+  const release = (stopped: boolean) => {
+    if (released) return;
+    released = true;
+    if (!stopped) return client.release();
+    stream.destroy();
+    client.release(new Error('copy stopped before its end'));
+  };
+  // The client went away: close at once, even while this reader waits at a `yield` to be resumed.
+  const stop = () => release(true);
   signal?.addEventListener('abort', stop, { once: true });
+  let finished = false;
   try {
     // A piece may end inside a row (or a character): the part after its last line feed waits for the next.
     let rest: Buffer | null = null;
     for await (const piece of stream as AsyncIterable<Buffer>) {
-      if (signal?.aborted) return;
       const bytes: Buffer = rest ? Buffer.concat([rest, piece]) : piece;
       let start = 0;
-      // Whole lines, at most SLICE_BYTES at a time (a longer row alone): the text and the rows made of it stay
-      // small enough to die young, where a piece of a megabyte would be born in the old generation.
+      // Whole lines, at most SLICE_BYTES at a time (a longer row alone): batches of a few hundred rows,
+      // however much the socket delivered at once.
       for (;;) {
+        if (signal?.aborted) return;
         let end = bytes.lastIndexOf(LINE_FEED, Math.min(start + SLICE_BYTES, bytes.length) - 1);
         if (end < start) end = bytes.indexOf(LINE_FEED, start);
         if (end < 0) break;
@@ -87,10 +97,6 @@ export async function* copyOut(pool: pg.Pool, query: SQL, signal?: AbortSignal):
     if (!signal?.aborted) throw err;
   } finally {
     signal?.removeEventListener('abort', stop);
-    if (finished) client.release();
-    else {
-      stream.destroy();
-      client.release(new Error('copy stopped before its end'));
-    }
+    release(!finished);
   }
 }

@@ -6,6 +6,8 @@ import type { Plugin, Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const source = (file: string) => path.resolve(import.meta.dirname, file);
+
 /** The theme's primary colour (grape, shade 8: theme.ts), for the browser's bars and the splash screen. */
 const THEME_COLOUR = '#9c36b5';
 
@@ -14,8 +16,6 @@ const THEME_COLOUR = '#9c36b5';
  * build writes `<name>.html`: index.html that also preloads those modules' code and styles, so the browser
  * fetches them beside the entry instead of after it has run. The server sends it for `/<name>`.
  */
-const source = (file: string) => path.resolve(import.meta.dirname, file);
-
 const ROUTE_PAGES: Record<string, string[]> = {
   dashboard: ['src/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
 };
@@ -49,10 +49,18 @@ const FIRST_SCREEN_GROUPS: Rolldown.CodeSplittingGroup[] = [
 function mantineStylesWithComponents(): Plugin {
   const classNames = /^import \w+ from '(?:\.\.?\/)+(?:[\w-]+\/)*([\w-]+)\.module\.css\.mjs';$/gm;
   let serve = false;
+  let styled = 0;
   return {
     name: 'bloomline:mantine-styles',
     configResolved(config) {
       serve = config.command === 'serve';
+    },
+    buildEnd(error) {
+      // Mantine laid out differently (an upgrade): the build would ship components without their styles.
+      if (!serve && !error && styled === 0)
+        this.error(
+          'mantine styles: no @mantine/core module imported a component stylesheet; check the pattern',
+        );
     },
     transform(code, id) {
       if (serve) {
@@ -61,6 +69,7 @@ function mantineStylesWithComponents(): Plugin {
       if (!/@mantine[\\/]core[\\/]esm[\\/]/.test(id)) return null;
       const components = [...code.matchAll(classNames)].map((m) => m[1]);
       if (components.length === 0) return null;
+      styled += 1;
       const imports = components.map((c) => `import '@mantine/core/styles/${c}.layer.css';`).join('\n');
       return { code: `${code}\n${imports}\n`, map: null };
     },

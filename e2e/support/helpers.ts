@@ -39,6 +39,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   expect(login.ok(), `POST /api/login as ${email}: ${String(login.status())}`).toBe(true);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Past the start-up splash: the signed-in frame and the dashboard's heading are drawn.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 export async function signOut(page: Page) {

@@ -3,7 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { AccountingRow, DateRange } from '@bloomline/contract';
 import { TIME_ZONE, toRand } from '@bloomline/contract';
 
-import { rowsOf as readRows } from '../../db/bulk';
+import { rowsOf } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { type CopyRow, literal } from '../../db/copy-out';
 import { adjustments, customers, orderLines, orders, partners, profitCentres } from '../../db/schema';
@@ -56,7 +56,7 @@ interface BatchRow {
  * columns of `BatchRow` in its order, every value written in as a literal (`COPY` takes no parameters).
  * Sorted by the orders' creation, then id, then line; `cursor` adds the creation as text (keyset batches).
  */
-function rowsOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
+function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
   return sql`with b as (${within})
     select b.id as "orderId", b.name,
       (b.created_at at time zone ${literal(TIME_ZONE)})::date::text as "created",
@@ -136,15 +136,18 @@ async function* statementRows(
   signal?: AbortSignal,
 ): AsyncGenerator<BatchRow[]> {
   if (database.copyOut) {
-    for await (const rows of database.copyOut(rowsOf(ordersWithin(range, null), { cursor: false }), signal))
+    for await (const rows of database.copyOut(
+      statementOf(ordersWithin(range, null), { cursor: false }),
+      signal,
+    ))
       yield rows.map(fromCopy);
     return;
   }
   let after: Cursor | null = null;
   const batchAfter = (cursor: Cursor | null) =>
-    readRows<BatchRow & { cursor: string } & Record<string, unknown>>(
+    rowsOf<BatchRow & { cursor: string } & Record<string, unknown>>(
       database.db,
-      rowsOf(
+      statementOf(
         sql`${ordersWithin(range, cursor)} order by created_at, id limit ${sql.raw(String(ACCOUNTING_BATCH_ORDERS))}`,
         { cursor: true },
       ),

@@ -8,7 +8,12 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/seed.ts'],
+  // The accounting CSV's worker is a file of its own beside main.js (lib/worker-stream.ts starts it by name).
+  entryPoints: {
+    main: 'src/main.ts',
+    seed: 'src/seed.ts',
+    'accounting-csv.worker': 'src/modules/reporting/accounting-csv.worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

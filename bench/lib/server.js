@@ -1,6 +1,6 @@
 // Starts the built server as a child process on a free port and stops it again.
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -21,11 +21,19 @@ export async function freePort(start = 3400) {
   throw new Error(`no free port in ${start}–${start + 99}`);
 }
 
-/** Node's flags as `npm start` passes them (package.json), so the bench measures what is deployed. */
+/** Node's flags as `npm start` passes them (read from package.json), so the bench measures what is deployed. */
 export const NODE_FLAGS =
   process.env.BENCH_NODE_FLAGS !== undefined
     ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
-    : ['--max-semi-space-size=64'];
+    : startFlags();
+
+function startFlags() {
+  const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(scripts.start);
+  if (!flags)
+    throw new Error("bench: package.json's start script no longer runs node apps/server/dist/main.js");
+  return flags[1].split(' ').filter(Boolean);
+}
 
 /** Starts `node apps/server/dist/main.js`; resolves once GET /health answers 200. */
 export async function startServer(env, port) {

@@ -46,6 +46,8 @@ export interface Database {
    * as a year of order lines. The embedded database reads such answers in keyset batches instead.
    */
   copyOut?(query: SQL, signal?: AbortSignal): AsyncIterable<CopyRow[]>;
+  /** PostgreSQL only: where it is, for a worker thread's own connection (`lib/worker-stream.ts`). */
+  connectionString?: string;
   listen?(
     channel: string,
     onMessage: (payload: string) => void,
@@ -210,6 +212,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: () => pool.end(),
       copyOut: (query, signal) => copyOut(pool, query, signal),
+      connectionString: databaseUrl,
       listen: (channel, onMessage, onError) => listenOn(databaseUrl, channel, onMessage, onError),
     };
   }

@@ -21,30 +21,31 @@ export interface CsvColumn<Row> {
 const CSV: Options = { record_delimiter: 'windows', escape_formulas: true };
 
 /**
- * A CSV file as a stream: a header row, then the rows, every text cell made safe. A byte-order mark leads, so
- * spreadsheets read the text as UTF-8 (accents in names). `rows` is the whole list, or batches of it as they
- * come from the database: csv-stringify writes each batch as one piece when the reader asks for more, so a
- * slow client slows the database and a long report never sits in memory.
+ * A CSV file's text, a piece at a time: a header row, then the rows, every text cell made safe. A byte-order
+ * mark leads, so spreadsheets read the text as UTF-8 (accents in names). `rows` is the whole list, or batches
+ * of it as they come from the database: csv-stringify writes each batch as one piece when the reader asks for
+ * more, so a slow client slows the database and a long report never sits in memory.
  */
-export function csvStream<Row>(
+export async function* csvPieces<Row>(
   columns: readonly CsvColumn<Row>[],
   rows: readonly Row[] | AsyncIterable<readonly Row[]>,
-): Readable {
+): AsyncGenerator<string> {
   const batches = Symbol.asyncIterator in rows ? rows : [rows];
-  return Readable.from(
-    (async function* () {
-      yield stringify([columns.map((c) => c.header)], { ...CSV, bom: true });
-      for await (const batch of batches) {
-        if (batch.length > 0)
-          yield stringify(
-            batch.map((row) => columns.map((c) => c.value(row) ?? '')),
-            CSV,
-          );
-      }
-    })(),
-    { objectMode: false },
-  );
+  yield stringify([columns.map((c) => c.header)], { ...CSV, bom: true });
+  for await (const batch of batches) {
+    if (batch.length > 0)
+      yield stringify(
+        batch.map((row) => columns.map((c) => c.value(row) ?? '')),
+        CSV,
+      );
+  }
 }
+
+/** `csvPieces` as a stream of bytes, read as the client reads. */
+export const csvStream = <Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[] | AsyncIterable<readonly Row[]>,
+): Readable => Readable.from(csvPieces(columns, rows), { objectMode: false });
 
 /** Sends a CSV stream as a download named `filename`. */
 export function sendCsv(reply: FastifyReply, filename: string, stream: Readable) {

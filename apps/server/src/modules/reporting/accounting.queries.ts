@@ -126,27 +126,35 @@ function fromCopy(f: CopyRow): BatchRow {
 }
 
 /**
+ * Where the report's rows come from: PostgreSQL's `copyOut` (from the server's pool, or a worker thread's own
+ * connection), else the embedded database's `db`.
+ */
+export type AccountingSource = Pick<Database, 'copyOut'> | Pick<Database, 'db'>;
+
+/**
  * The statement's rows, a batch at a time as the consumer pulls. On PostgreSQL one `COPY … TO STDOUT` for the
  * whole range, read as the socket delivers it; on the embedded database keyset batches of
  * `ACCOUNTING_BATCH_ORDERS` orders (one process owns it, and a statement never holds it for long).
  */
 async function* statementRows(
-  database: Database,
+  source: AccountingSource,
   range: DateRange,
   signal?: AbortSignal,
 ): AsyncGenerator<BatchRow[]> {
-  if (database.copyOut) {
-    for await (const rows of database.copyOut(
+  if ('copyOut' in source && source.copyOut) {
+    for await (const rows of source.copyOut(
       statementOf(ordersWithin(range, null), { cursor: false }),
       signal,
     ))
       yield rows.map(fromCopy);
     return;
   }
+  if (!('db' in source)) throw new Error('accounting rows: no database to read');
+  const db = source.db;
   let after: Cursor | null = null;
   const batchAfter = (cursor: Cursor | null) =>
     rowsOf<BatchRow & { cursor: string } & Record<string, unknown>>(
-      database.db,
+      db,
       statementOf(
         sql`${ordersWithin(range, cursor)} order by created_at, id limit ${sql.raw(String(ACCOUNTING_BATCH_ORDERS))}`,
         { cursor: true },
@@ -258,12 +266,12 @@ function orderRows(rows: readonly BatchRow[]): AccountingRow[] {
  * statement ends among them. Aborting `signal` (the client went away) stops the statement.
  */
 export async function* accountingRows(
-  database: Database,
+  source: AccountingSource,
   range: DateRange,
   signal?: AbortSignal,
 ): AsyncGenerator<AccountingRow[]> {
   let order: BatchRow[] = [];
-  for await (const rows of statementRows(database, range, signal)) {
+  for await (const rows of statementRows(source, range, signal)) {
     const out: AccountingRow[] = [];
     for (const row of rows) {
       if (order.length > 0 && order[0]!.orderId !== row.orderId) {

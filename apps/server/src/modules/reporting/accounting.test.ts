@@ -13,6 +13,7 @@ import { insertMany, rowsOf } from '../../db/bulk';
 import { orderLines, orders } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
+import { accountingCsv, accountingCsvOffThread } from './accounting-csv';
 import { ACCOUNTING_BATCH_ORDERS, accountingRows } from './accounting.queries';
 import { johannesburgDay, ordersIn, seedWorld, type World } from './reporting-fixtures';
 
@@ -36,6 +37,12 @@ async function rows(query: string): Promise<AccountingRow[]> {
   expect(res.headers['content-type']).toContain('application/json');
   return res.json<AccountingRow[]>();
 }
+
+const textOf = async (stream: AsyncIterable<unknown>) => {
+  let text = '';
+  for await (const piece of stream) text += String(piece);
+  return text;
+};
 
 /** The CSV's records, read back (no cell of this world holds a comma, quote or line break but the one quoted). */
 const csvLines = (body: string) =>
@@ -195,4 +202,17 @@ describe('the batches', () => {
     const res = await staff.get(`${URL}?startDate=2027-05-01&endDate=2027-05-01`, { accept: 'text/csv' });
     expect(csvLines(res.body)).toHaveLength(BULK + 1);
   });
+
+  // On PostgreSQL the CSV is written by a worker thread with a connection of its own (accounting-csv.ts); that
+  // it stops when the client goes away is lib/worker-stream.test.ts's and db/copy-out.test.ts's to show.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "is written off the server's thread the same as on it, byte for byte",
+    async () => {
+      const range = { startDate: '2027-05-01', endDate: '2027-05-01' };
+      const connectionString = h.database.connectionString!;
+      const offThread = await textOf(accountingCsvOffThread({ connectionString, range }));
+      expect(csvLines(offThread)).toHaveLength(BULK + 1);
+      expect(offThread).toBe(await textOf(accountingCsv(h.database, range)));
+    },
+  );
 });

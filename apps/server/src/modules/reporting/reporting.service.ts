@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 
 import type {
-  AccountingRow,
   AverageFulfillmentItem,
   CollectionStatusItem,
   ComponentSalesItem,
@@ -11,10 +10,11 @@ import type {
   ReportQuery,
   StatusReportQuery,
 } from '@bloomline/contract';
-import { ACCOUNTING_COLUMNS, formatDuration, STATUS_BY_ID, toRand } from '@bloomline/contract';
+import { formatDuration, STATUS_BY_ID, toRand } from '@bloomline/contract';
 
 import type { Database } from '../../db/client';
-import { type CsvColumn, csvStream } from '../../lib/csv';
+import type { CsvColumn } from '../../lib/csv';
+import { accountingCsv, accountingCsvOffThread } from './accounting-csv';
 import { accountingRows } from './accounting.queries';
 import { jsonArrayStream } from './json-stream';
 import {
@@ -25,7 +25,6 @@ import {
   profitCentreRevenue,
 } from './reporting.queries';
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const statusOf = (query: StatusReportQuery) =>
   query.status === undefined ? undefined : STATUS_BY_ID[query.status];
 const rangeOf = ({ startDate, endDate }: DateRange): DateRange => ({ startDate, endDate });
@@ -54,15 +53,6 @@ export const REPORT_CSV = {
   ] satisfies CsvColumn<ComponentSalesItem>[],
 };
 
-/** The accounting CSV's 18 named columns: position 18 (the order id) is for the screen's dialog only. */
-const ACCOUNTING_CSV: CsvColumn<AccountingRow>[] = ACCOUNTING_COLUMNS.map((header, i) => ({
-  header,
-  value: (row) => {
-    const cell = row[i];
-    return typeof cell === 'boolean' ? yesNo(cell) : (cell ?? null);
-  },
-}));
-
 export function createReportingService({ database }: { database: Database }) {
   const db = database.db;
   return {
@@ -87,9 +77,18 @@ export function createReportingService({ database }: { database: Database }) {
     /** The accounting rows as a JSON array, written batch by batch: a year never sits in memory. */
     accountingJson: (query: ReportQuery, signal: AbortSignal): Readable =>
       jsonArrayStream(accountingRows(database, rangeOf(query), signal)),
-    /** The accounting CSV, streamed from the database in batches as the client reads. */
+    /**
+     * The accounting CSV, streamed from the database in batches as the client reads: on PostgreSQL written by a
+     * worker thread of its own (`accountingCsvOffThread`), on the embedded database (which lives on this
+     * thread) here.
+     */
     accountingCsv: (query: ReportQuery, signal: AbortSignal): Readable =>
-      csvStream(ACCOUNTING_CSV, accountingRows(database, rangeOf(query), signal)),
+      database.connectionString
+        ? accountingCsvOffThread(
+            { connectionString: database.connectionString, range: rangeOf(query) },
+            signal,
+          )
+        : accountingCsv(database, rangeOf(query), signal),
   };
 }
 

@@ -8,11 +8,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  // The accounting CSV's worker is a file of its own beside main.js (lib/worker-stream.ts starts it by name).
+  // The accounting report's worker is a file of its own beside main.js (lib/worker-stream.ts starts it by name).
   entryPoints: {
     main: 'src/main.ts',
     seed: 'src/seed.ts',
-    'accounting-csv.worker': 'src/modules/reporting/accounting-csv.worker.ts',
+    'accounting-export.worker': 'src/modules/reporting/accounting-export.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

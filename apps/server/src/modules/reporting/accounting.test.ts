@@ -13,7 +13,7 @@ import { insertMany, rowsOf } from '../../db/bulk';
 import { orderLines, orders } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
-import { accountingCsv, accountingCsvOffThread } from './accounting-csv';
+import { accountingExport, accountingExportOffThread } from './accounting-export';
 import { ACCOUNTING_BATCH_ORDERS, accountingRows } from './accounting.queries';
 import { johannesburgDay, ordersIn, seedWorld, type World } from './reporting-fixtures';
 
@@ -203,16 +203,19 @@ describe('the batches', () => {
     expect(csvLines(res.body)).toHaveLength(BULK + 1);
   });
 
-  // On PostgreSQL the CSV is written by a worker thread with a connection of its own (accounting-csv.ts); that
-  // it stops when the client goes away is lib/worker-stream.test.ts's and db/copy-out.test.ts's to show.
+  // On PostgreSQL the report is written by a worker thread with a connection of its own (accounting-export.ts);
+  // that it stops when the client goes away is lib/worker-stream.test.ts's and db/copy-out.test.ts's to show.
   it.runIf(Boolean(process.env.DATABASE_URL))(
-    "is written off the server's thread the same as on it, byte for byte",
+    "is written off the server's thread the same as on it, byte for byte, as CSV and as JSON",
     async () => {
       const range = { startDate: '2027-05-01', endDate: '2027-05-01' };
       const connectionString = h.database.connectionString!;
-      const offThread = await textOf(accountingCsvOffThread({ connectionString, range }));
-      expect(csvLines(offThread)).toHaveLength(BULK + 1);
-      expect(offThread).toBe(await textOf(accountingCsv(h.database, range)));
+      const csv = await textOf(accountingExportOffThread({ format: 'csv', connectionString, range }));
+      expect(csvLines(csv)).toHaveLength(BULK + 1);
+      expect(csv).toBe(await textOf(accountingExport('csv', h.database, range)));
+      const json = await textOf(accountingExportOffThread({ format: 'json', connectionString, range }));
+      expect(JSON.parse(json)).toHaveLength(BULK);
+      expect(json).toBe(await textOf(accountingExport('json', h.database, range)));
     },
   );
 });

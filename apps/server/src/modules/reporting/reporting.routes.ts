@@ -151,12 +151,12 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ reporting: ReportingServic
         return sendCsv(
           reply,
           fileName(REPORT_FILES.accounting, request.query),
-          reporting.accountingCsv(request.query, signal),
+          reporting.accounting('csv', request.query, signal),
         );
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(reporting.accountingJson(request.query, signal));
+        .send(reporting.accounting('json', request.query, signal));
     },
   );
 };

@@ -14,9 +14,7 @@ import { formatDuration, STATUS_BY_ID, toRand } from '@bloomline/contract';
 
 import type { Database } from '../../db/client';
 import type { CsvColumn } from '../../lib/csv';
-import { accountingCsv, accountingCsvOffThread } from './accounting-csv';
-import { accountingRows } from './accounting.queries';
-import { jsonArrayStream } from './json-stream';
+import { type AccountingFormat, accountingExport, accountingExportOffThread } from './accounting-export';
 import {
   averageFulfillment,
   collectionStatus,
@@ -74,21 +72,18 @@ export function createReportingService({ database }: { database: Database }) {
       const rows = await collectionStatus(db);
       return rows.map(({ localDelivery, ...r }) => ({ ...r, local_delivery: localDelivery }));
     },
-    /** The accounting rows as a JSON array, written batch by batch: a year never sits in memory. */
-    accountingJson: (query: ReportQuery, signal: AbortSignal): Readable =>
-      jsonArrayStream(accountingRows(database, rangeOf(query), signal)),
     /**
-     * The accounting CSV, streamed from the database in batches as the client reads: on PostgreSQL written by a
-     * worker thread of its own (`accountingCsvOffThread`), on the embedded database (which lives on this
-     * thread) here.
+     * The accounting report, streamed from the database in batches as the client reads: the JSON array, or
+     * with `format` 'csv' the file. On PostgreSQL written by a worker thread of its own
+     * (`accountingExportOffThread`), on the embedded database (which lives on this thread) here.
      */
-    accountingCsv: (query: ReportQuery, signal: AbortSignal): Readable =>
+    accounting: (format: AccountingFormat, query: ReportQuery, signal: AbortSignal): Readable =>
       database.connectionString
-        ? accountingCsvOffThread(
-            { connectionString: database.connectionString, range: rangeOf(query) },
+        ? accountingExportOffThread(
+            { format, connectionString: database.connectionString, range: rangeOf(query) },
             signal,
           )
-        : accountingCsv(database, rangeOf(query), signal),
+        : accountingExport(format, database, rangeOf(query), signal),
   };
 }
 

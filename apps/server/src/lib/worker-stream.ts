@@ -5,7 +5,8 @@ import { isMainThread, parentPort, type ResourceLimits, Worker } from 'node:work
 
 /**
  * A long download made on a thread of its own (`workerStream` here, `serveStream` in the worker's module): the
- * worker writes the file a piece of text at a time; the main thread only passes the pieces to the socket. Two things follow:
+ * worker writes the file a piece of text at a time; the main thread only passes the pieces to the socket. Two
+ * things follow:
  * - the worker's garbage stays in the worker's own heap, sized by `resourceLimits`, and goes when it ends: a
  *   year's accounting CSV no longer grows the server's heap (bench/RESULTS.md, issue 23, fourth pass);
  * - the main thread stays free for everyone else's requests while a long file is written.
@@ -152,7 +153,13 @@ export function serveStream(make: (signal: AbortSignal) => AsyncIterable<string>
   const port = parentPort;
   const controller = new AbortController();
   const pieces = make(controller.signal)[Symbol.asyncIterator]();
-  let next = pieces.next();
+  /** The next piece, made ahead; a failure is answered when it is pulled (not an unhandled rejection now). */
+  const ahead = () => {
+    const made = pieces.next();
+    made.catch(() => undefined);
+    return made;
+  };
+  let next = ahead();
   // Pulls are answered in turn: one is in flight at a time (the stream asks again only after a piece).
   let turn: Promise<void> = Promise.resolve();
   const answer = (message: Answer) => port.postMessage(message);
@@ -165,7 +172,7 @@ export function serveStream(make: (signal: AbortSignal) => AsyncIterable<string>
         port.close();
         return;
       }
-      next = pieces.next();
+      next = ahead();
       answer({ piece: result.value });
     } catch (err) {
       answer({ error: err instanceof Error ? err.message : String(err) });
@@ -177,8 +184,9 @@ export function serveStream(make: (signal: AbortSignal) => AsyncIterable<string>
     else {
       controller.abort();
       // The iterator's own clean-up (closing a database connection) runs before the thread ends.
-      void pieces.return?.(undefined).finally(() => port.close());
-      next.catch(() => undefined);
+      void Promise.resolve(pieces.return?.(undefined))
+        .catch(() => undefined)
+        .finally(() => port.close());
     }
   });
 }

@@ -21,6 +21,13 @@ const ROUTE_PAGES: Record<string, string[]> = {
 };
 
 /**
+ * The reads every signed-in screen starts with (the session: `SessionProvider`), which its page asks for at once,
+ * beside the app's code, instead of after that code has run. The app asks for them as the browser's preload
+ * does (`preloaded` in api/client.ts), so that the preload's answer is the one it gets.
+ */
+const ROUTE_PAGE_READS = ['/api/me'];
+
+/**
  * Fewer files before a screen can start (on HTTP/1.1 and a phone's network each one is a round trip on one of
  * six connections). `index`: everything the entry imports statically goes into the entry's own file (Rolldown
  * otherwise left nine small shared pieces of it, React's and Mantine's cores among them, in files of their own).
@@ -112,6 +119,9 @@ function routePages(): Plugin {
           fresh.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
         );
         const links = [
+          ...ROUTE_PAGE_READS.map(
+            (read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`,
+          ),
           ...fresh.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
         ];

@@ -9,9 +9,26 @@ import { paths } from '@/lib/paths';
 // shows first, the orders part (the larger code) follows into it: the partner's first visit paints sooner.
 // Its code (some forty files on a first visit) is asked for once the frame has been shown, so that it does not
 // compete with the frame for the phone's network and processor.
-const DashboardOrders = lazy(async () => ({
-  default: (await import('@/features/orders/components/dashboard/dashboard-orders')).DashboardOrders,
-}));
+// Asked for in steps, each in a task of its own and outside the render that wants it: the status dialog, the
+// filter bar (date picker, selects), the list, then the rest. For each file the build's loader adds a link to the page,
+// and the browser runs each step's code as it arrives: some forty files in one step were two long tasks.
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+const DashboardOrders = lazy(async () => {
+  const steps = [
+    () => import('@/features/orders/components/order-list/status-filter-dialog'),
+    () => import('@/features/orders/components/order-list/order-filter-bar'),
+    () => import('@/features/orders/components/order-list/order-list'),
+  ];
+  const started: Promise<unknown>[] = [];
+  for (const step of steps) {
+    await nextTask();
+    started.push(step());
+  }
+  await nextTask();
+  const part = import('@/features/orders/components/dashboard/dashboard-orders');
+  await Promise.all(started);
+  return { default: (await part).DashboardOrders };
+});
 
 /** As tall as a screen, so what follows on the page does not jump when the orders arrive. */
 function OrdersLoading() {

@@ -6,7 +6,7 @@ import '@mantine/core/styles/global.layer.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
@@ -30,19 +30,33 @@ function Toasts() {
   ) : null;
 }
 
-const queryClient = createQueryClient();
-const router = createRouter();
+/**
+ * Starts the app in two tasks of their own, after the one that evaluates its code: the router (it matches the
+ * address against every route and starts loading the screen), then the first render. That render is a
+ * transition: React renders it in slices between which the phone stays responsive, not in one long task (the
+ * splash drawn by index.html stays until it is committed).
+ */
+function start() {
+  const queryClient = createQueryClient();
+  const router = createRouter();
+  window.setTimeout(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+            <Toasts />
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </MantineProvider>
+        </StrictMode>,
+      ),
+    );
+  }, 0);
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+window.setTimeout(start, 0);
 
 // The service worker (offline start, new-order alerts) registers once the first screen is shown and its
 // downloads have finished (the dashboard's orders part loads after the frame): its precache (the whole app)

@@ -10,9 +10,10 @@ import { appConfigQuery } from '@/lib/app-config';
 import { menuFor } from '@/lib/navigation';
 import { useSession, useUser } from '@/session/session-context';
 import { paths } from '@/lib/paths';
+import { usePhone } from '@/ui/phone';
 
 import { Logo } from './logo';
-import { DesktopNav, MobileNav } from './main-nav';
+import { MobileNav } from './main-nav';
 import { OfflineBanner } from './offline-banner';
 
 // The new-order alerts (the stream, the banner, the chime, and zod to read the events) load once the first
@@ -21,14 +22,85 @@ const NewOrderAlerts = lazy(async () => ({
   default: (await import('@/features/alerts/components/new-order-alerts')).NewOrderAlerts,
 }));
 
+// The bar of menus for wider screens; a phone (the menu button instead) never loads it.
+const DesktopNav = lazy(async () => ({ default: (await import('./desktop-nav')).DesktopNav }));
+
+/**
+ * The alerts, once the first screen is shown: a component of its own, so that the moment they start re-renders
+ * only this, not the whole frame (one long task on a phone).
+ */
+function AlertsAfterFirstScreen() {
+  const ready = useAfterFirstScreen();
+  return ready ? (
+    <Suspense fallback={null}>
+      <NewOrderAlerts />
+    </Suspense>
+  ) : null;
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
+
+/** The app's configuration (the support contacts), asked for once the first screen is shown. */
+function useConfigAfterFirstScreen() {
+  const shown = useAfterFirstScreen();
+  return useQuery({ ...appConfigQuery, enabled: shown }).data;
+}
+
+/**
+ * The support contacts beside the logo on wide screens, once the app's configuration has arrived. They read it
+ * themselves, so that its arrival re-renders them and not the whole frame, and only once the first screen is
+ * shown: a phone shows them below the page, and the first screen's answers come first.
+ */
+function HeaderContacts() {
+  const config = useConfigAfterFirstScreen();
+  if (!config) return null;
+  return (
+    <>
+      <Anchor href={telHref(config.supportPhone)} size="sm" c="dark">
+        <Group gap={4} wrap="nowrap">
+          <IconPhone size={16} aria-hidden />
+          <VisuallyHidden>Support phone </VisuallyHidden>
+          {config.supportPhone}
+        </Group>
+      </Anchor>
+      <Anchor href={`mailto:${config.supportEmail}`} size="sm" c="dark">
+        <Group gap={4} wrap="nowrap">
+          <IconMail size={16} aria-hidden />
+          <VisuallyHidden>Support e-mail </VisuallyHidden>
+          {config.supportEmail}
+        </Group>
+      </Anchor>
+    </>
+  );
+}
+
+/** The support contacts under the page on small screens (as `HeaderContacts`, on their own). */
+function FooterContacts() {
+  const config = useConfigAfterFirstScreen();
+  if (!config) return null;
+  return (
+    <Box component="footer" hiddenFrom="md" pb="md">
+      <Container size="xl">
+        <Group gap="md" justify="center">
+          <Anchor href={telHref(config.supportPhone)} size="sm">
+            Support: {config.supportPhone}
+          </Anchor>
+          <Anchor href={`mailto:${config.supportEmail}`} size="sm">
+            {config.supportEmail}
+          </Anchor>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
 /** The signed-in frame: header with logo, support contacts, greeting and Logout; the menu; the page. */
 export function AppLayout() {
   const user = useUser();
   const { signOut } = useSession();
   const [menuOpen, menu] = useDisclosure(false);
-  const { data: config } = useQuery(appConfigQuery);
   const entries = menuFor(user);
-  const afterFirstScreen = useAfterFirstScreen();
+  const phone = usePhone();
 
   return (
     <Box mih="100vh" bg="gray.0">
@@ -53,24 +125,7 @@ export function AppLayout() {
               <Logo />
             </Anchor>
             <Group gap="lg" visibleFrom="md" wrap="nowrap">
-              {config && (
-                <>
-                  <Anchor href={`tel:${config.supportPhone.replace(/\s+/g, '')}`} size="sm" c="dark">
-                    <Group gap={4} wrap="nowrap">
-                      <IconPhone size={16} aria-hidden />
-                      <VisuallyHidden>Support phone </VisuallyHidden>
-                      {config.supportPhone}
-                    </Group>
-                  </Anchor>
-                  <Anchor href={`mailto:${config.supportEmail}`} size="sm" c="dark">
-                    <Group gap={4} wrap="nowrap">
-                      <IconMail size={16} aria-hidden />
-                      <VisuallyHidden>Support e-mail </VisuallyHidden>
-                      {config.supportEmail}
-                    </Group>
-                  </Anchor>
-                </>
-              )}
+              <HeaderContacts />
             </Group>
             <Group gap="xs" wrap="nowrap">
               {/* The greeting leads to the user's own profile (staff have no menu entry for it). */}
@@ -109,34 +164,22 @@ export function AppLayout() {
           <Box hiddenFrom="sm">
             <MobileNav entries={entries} opened={menuOpen} onNavigate={menu.close} />
           </Box>
-          <Box component="nav" aria-label="Main" visibleFrom="sm" pt={6}>
-            <DesktopNav entries={entries} />
-          </Box>
+          {!phone && (
+            <Box component="nav" aria-label="Main" visibleFrom="sm" pt={6}>
+              {/* As tall as the bar's buttons while its code loads, so the page does not move. */}
+              <Suspense fallback={<Box h={36} />}>
+                <DesktopNav entries={entries} />
+              </Suspense>
+            </Box>
+          )}
         </Container>
         <OfflineBanner />
       </Box>
       <Container size="xl" py="md" component="main">
         <Outlet />
       </Container>
-      {afterFirstScreen && (
-        <Suspense fallback={null}>
-          <NewOrderAlerts />
-        </Suspense>
-      )}
-      {config && (
-        <Box component="footer" hiddenFrom="md" pb="md">
-          <Container size="xl">
-            <Group gap="md" justify="center">
-              <Anchor href={`tel:${config.supportPhone.replace(/\s+/g, '')}`} size="sm">
-                Support: {config.supportPhone}
-              </Anchor>
-              <Anchor href={`mailto:${config.supportEmail}`} size="sm">
-                {config.supportEmail}
-              </Anchor>
-            </Group>
-          </Container>
-        </Box>
-      )}
+      <AlertsAfterFirstScreen />
+      <FooterContacts />
     </Box>
   );
 }

@@ -1,27 +1,18 @@
-import { Alert } from '@mantine/core';
-import { IconWifiOff } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 
 import { useConnection } from '@/api/connection';
-import { formatTime } from '@/ui';
+
+// Its code (Mantine's Alert, the time's formatting) loads only when the app is offline: from the worker's
+// precache then, and never on a first visit's first screen.
+const OfflineNotice = lazy(async () => ({ default: (await import('./offline-notice')).OfflineNotice }));
 
 /** Under the header while the screens cannot show live data: since when they are, and that changes wait. */
 export function OfflineBanner() {
   const { offline, savedAt } = useConnection();
   if (!offline) return null;
   return (
-    <Alert
-      role="status"
-      color="orange"
-      variant="light"
-      radius={0}
-      py="xs"
-      icon={<IconWifiOff size={18} aria-hidden />}
-      data-testid="offline-banner"
-    >
-      {savedAt
-        ? `You are offline. These are the orders as last loaded at ${formatTime(savedAt)}.`
-        : 'You are offline.'}{' '}
-      Changes need a connection.
-    </Alert>
+    <Suspense fallback={null}>
+      <OfflineNotice savedAt={savedAt} />
+    </Suspense>
   );
 }

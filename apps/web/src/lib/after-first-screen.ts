@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Work that the first screen does not need (the toasts' container, the service worker's registration, the
@@ -68,13 +68,16 @@ export function afterContentShown(task: () => void, cap = 1000) {
   }, cap);
 }
 
-/** False on the first render, then true once `schedule` has run its callback (while still mounted). */
+/**
+ * False on the first render, then true once `schedule` has run its callback (while still mounted). What that
+ * brings renders in a transition: in slices between which the phone stays responsive, not in one long task.
+ */
 function useOnceAfter(schedule: (run: () => void) => void): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
     schedule(() => {
-      if (live) setDone(true);
+      if (live) startTransition(() => setDone(true));
     });
     return () => {
       live = false;

@@ -16,7 +16,8 @@ import type { Session } from './session-context';
 
 export const SPLASH_MIN_MS = 1000;
 
-const fetchMe = () => api.get<{ data: CurrentUser }>('/api/me').then((r) => r.data);
+// The signed-in pages start this read themselves, beside the app's code (vite.config.ts, `ROUTE_PAGE_READS`).
+const fetchMe = () => api.get<{ data: CurrentUser }>('/api/me', { preloaded: true }).then((r) => r.data);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -24,8 +24,12 @@ const partsIn = (timeZone: string) =>
     minute: '2-digit',
     hourCycle: 'h23',
   });
-const inJohannesburg = partsIn(TIME_ZONE);
-const inUtc = partsIn('UTC');
+// Made when first needed, not when the module loads (the first screen shows no date; on a phone the first
+// formatter with a time zone is a long task).
+let johannesburg: Intl.DateTimeFormat | undefined;
+let utc: Intl.DateTimeFormat | undefined;
+const inJohannesburg = () => (johannesburg ??= partsIn(TIME_ZONE));
+const inUtc = () => (utc ??= partsIn('UTC'));
 
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 
@@ -52,10 +56,10 @@ function partsOf(value: DateInput): Parts | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'string' && DATE_ONLY.test(value)) {
     const day = calendarDay(value);
-    return day ? read(inUtc, day) : null;
+    return day ? read(inUtc(), day) : null;
   }
   const instant = toInstant(value);
-  return Number.isNaN(instant.getTime()) ? null : read(inJohannesburg, instant);
+  return Number.isNaN(instant.getTime()) ? null : read(inJohannesburg(), instant);
 }
 
 /** 'Fri 05 Jan 2024' */

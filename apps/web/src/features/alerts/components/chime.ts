@@ -40,8 +40,12 @@ export async function unlockAudio(): Promise<boolean> {
   return ctx.state === 'running';
 }
 
-/** Whether the browser still refuses to play (no click or key press on the page yet). */
-export const audioBlocked = () => audio()?.state !== 'running';
+/**
+ * Whether the browser still refuses to play (no click or key press on the page yet). Asking does not create the
+ * audio context: that is a blocking call into the browser's audio system (hundreds of milliseconds on a slow
+ * phone), left to the first chime or gesture; until then audio counts as blocked.
+ */
+export const audioBlocked = () => context?.state !== 'running';
 
 function tone(ctx: AudioContext, frequency: number, start: number) {
   const osc = ctx.createOscillator();

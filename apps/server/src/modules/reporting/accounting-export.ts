@@ -57,9 +57,9 @@ export interface AccountingJob {
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 96 };
 /**
- * Exports written at once; more wait for a turn. Each has a worker (about 50 MB while it runs) and a database connection of
- * its own, outside the server's pool, so the bookkeeper's downloads never hold the connections that answer
- * everyone else.
+ * Exports written at once; more wait for a turn. Each has a worker (about 50 MB while it runs) and a database
+ * connection of its own, outside the server's pool, so the bookkeeper's downloads never hold the connections
+ * that answer everyone else.
  */
 const exportSlots = new WorkerSlots(3);
 

@@ -10,8 +10,9 @@ import { paths } from '@/lib/paths';
 // Its code (some forty files on a first visit) is asked for once the frame has been shown, so that it does not
 // compete with the frame for the phone's network and processor.
 // Asked for in steps, each in a task of its own and outside the render that wants it: the status dialog, the
-// filter bar (date picker, selects), the list, then the rest. For each file the build's loader adds a link to the page,
-// and the browser runs each step's code as it arrives: some forty files in one step were two long tasks.
+// filter bar (date picker, selects), the list, then the rest. For each file the build's loader adds a link to
+// the page, and the browser runs each step's code as it arrives: some forty files in one step were two long
+// tasks.
 const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
 const DashboardOrders = lazy(async () => {
   const steps = [

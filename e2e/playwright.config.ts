@@ -50,13 +50,20 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: `http://localhost:${String(E2E_PORT)}`,
-    trace: 'retain-on-failure',
+    // A trace records a screencast and a snapshot of the page at every step: recorded for every journey it
+    // took a third of the run's CPU (the browser encoding frames), so it is recorded when a journey is run
+    // again after failing (CI retries once). A failure always leaves its screenshot and the page's outline.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     timezoneId: 'Africa/Johannesburg',
     // The service worker would precache the whole app (200-odd files) in every test's fresh context, and
     // page.route() cannot see what it fetches: only pwa.spec.ts allows it.
     serviceWorkers: 'block',
     locale: 'en-ZA',
+    // The browser asks for less motion, which the app honours (theme.ts): dialogs, menus and pop-overs are
+    // there at once, so axe never reads a colour half faded in and a check never sees a menu half open; and
+    // a journey spends no CPU drawing fades (docs/decisions.md, "CI time").
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -104,7 +104,8 @@ test.describe('staff keep colours and components', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add' }).click();
     await expect(page).toHaveURL(/\/components$/);
-    await expect(page.getByText('Saved.')).toBeVisible();
+    // The newest confirmation: the new unit's may still be showing above it.
+    await expect(page.getByText('Saved.').last()).toBeVisible();
 
     // The list shows its thumbnail and price; the search finds it.
     await page.getByRole('textbox', { name: 'Search components by name' }).fill(name);

@@ -19,6 +19,9 @@ async function tapOrdersLink(page: Page, label: string) {
   const menu = page.getByRole('button', { name: 'Menu' });
   await menu.tap();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }),
+  ).toBeVisible();
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
   // The group remembers whether it was open; its button does not say so (no aria-expanded).
   if (!(await link.isVisible())) {

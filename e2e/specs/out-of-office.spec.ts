@@ -33,6 +33,8 @@ const periodName = (start: string, end: string) => `${shown(start)} to ${shown(e
 async function pick(page: Page, label: string, isoDay: string) {
   const field = page.getByRole('button', { name: label, exact: true });
   await field.click();
+  // The calendar is open before its month is read: a look while it still opens would page past the day.
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
   const day = page.getByRole('button', { name: pickerDayLabel(isoDay), exact: true });
   for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) {
     await page.getByRole('button', { name: 'Next month' }).click();

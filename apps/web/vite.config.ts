@@ -44,15 +44,15 @@ const FIRST_SCREEN_GROUPS: Rolldown.CodeSplittingGroup[] = [
 ];
 
 /**
- * The dashboard's orders part (`dashboard-route.tsx`) and what the app starts after its first screen: the build's
- * loader would add a `modulepreload` link to the page for every file each of these imports needs, some twenty at
- * a time, in the task that asks for it (each link starts a request: 5–12 ms of a desktop processor per step and
- * up to 35 ms of wall time on a busy one, the first visit's longest tasks after its first paint). Without them
- * the browser's own module loader fetches the same files as it finds their imports (a round trip or two more
- * before the orders show; they come after the first screen anyway). Their stylesheets are still added.
+ * What the app starts after its first screen (the toasts' container, the new-order alerts with zod): the build's
+ * loader would add a `modulepreload` link to the page for every file each needs, in the task that imports it
+ * (each link starts a request: on a busy machine such tasks took 25–35 ms of wall time for 5 ms of processor),
+ * beside the dashboard's orders part and competing with its downloads. Without them the browser's own module
+ * loader fetches the same files as it finds their imports; nothing on the first screen waits for them. Their
+ * stylesheets are still added. The orders part keeps its links: without them its first order showed about a
+ * second later on an emulated slow phone (the chain of imports is a round trip per level).
  */
-const NO_PRELOAD_LINKS =
-  /^assets\/(status-filter-dialog|order-filter-bar|order-list|dashboard-orders|toasts|new-order-alerts)-[\w-]{8}\.js$/;
+const NO_PRELOAD_LINKS = /^assets\/(toasts|new-order-alerts)-[\w-]{8}\.js$/;
 
 /**
  * Mantine's styles travel with its components: each module of `@mantine/core` that uses a component's class names

@@ -44,6 +44,17 @@ const FIRST_SCREEN_GROUPS: Rolldown.CodeSplittingGroup[] = [
 ];
 
 /**
+ * What the app starts after its first screen (the toasts' container, the new-order alerts with zod): the build's
+ * loader would add a `modulepreload` link to the page for every file each needs, in the task that imports it
+ * (each link starts a request: on a busy machine such tasks took 25–35 ms of wall time for 5 ms of processor),
+ * beside the dashboard's orders part and competing with its downloads. Without them the browser's own module
+ * loader fetches the same files as it finds their imports; nothing on the first screen waits for them. Their
+ * stylesheets are still added. The orders part keeps its links: without them its first order showed about a
+ * second later on an emulated slow phone (the chain of imports is a round trip per level).
+ */
+const NO_PRELOAD_LINKS = /^assets\/(toasts|new-order-alerts)-[\w-]{8}\.js$/;
+
+/**
  * Mantine's styles travel with its components: each module of `@mantine/core` that uses a component's class names
  * also imports that component's stylesheet (`styles/<Component>.layer.css`), after its other imports, so that the
  * stylesheet of every part it is built from comes first. The entry's CSS then holds what the first screens draw
@@ -79,6 +90,37 @@ function mantineStylesWithComponents(): Plugin {
       styled += 1;
       const imports = components.map((c) => `import '@mantine/core/styles/${c}.layer.css';`).join('\n');
       return { code: `${code}\n${imports}\n`, map: null };
+    },
+  };
+}
+
+/**
+ * Mantine's `useId` (@mantine/hooks) first returns React's id, then replaces it in a layout effect with a random
+ * one, which it only needed before React had ids of its own: every input, popover and menu a commit mounts then
+ * renders a second time, synchronously, in the same task (with the passive effects flushed before it). On the
+ * dashboard that was the longest task after the first paint: the orders part's commit, its filter bar rendered
+ * twice (about 20 ms of a desktop processor). The build gives Mantine a `useId` that keeps React's id (or the id
+ * it is given, as before). Development and the unit tests keep Mantine's own.
+ */
+function mantineIdsFromReact(): Plugin {
+  const file = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  let replaced = false;
+  return {
+    name: 'bloomline:mantine-ids',
+    apply: 'build',
+    load(id) {
+      if (!file.test(id)) return null;
+      replaced = true;
+      return [
+        "import { useReactId } from './use-react-id.mjs';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : reactId;",
+        '}',
+      ].join('\n');
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error('mantine ids: @mantine/hooks no longer has esm/use-id/use-id.mjs');
     },
   };
 }
@@ -139,6 +181,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineStylesWithComponents(),
+    mantineIdsFromReact(),
     routePages(),
     // The web app manifest and the service worker (src/sw.ts, which handles the push messages too). The app
     // registers it itself (pwa/update-prompt.ts) and asks before a new release takes over.
@@ -177,6 +220,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'js' && NO_PRELOAD_LINKS.test(file) ? [] : deps,
+    },
     chunkSizeWarningLimit: 1200,
     rolldownOptions: { output: { codeSplitting: { groups: FIRST_SCREEN_GROUPS } } },
   },

@@ -54,3 +54,32 @@ describe('<DateText>', () => {
     expect(screen.getByTestId('delivery')).toHaveTextContent('—');
   });
 });
+
+describe('the parts read from the fixed offset', () => {
+  it('are what the browser’s formatter gives in Johannesburg and for calendar days', () => {
+    const zoned = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Africa/Johannesburg',
+      weekday: 'short',
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const viaIntl = (instant: Date) => {
+      const p = Object.fromEntries(zoned.formatToParts(instant).map((x) => [x.type, x.value]));
+      return `${p.weekday} ${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute}`;
+    };
+    // Every 29 days, 4 hours and 13 minutes from 1945 to 2100: all hours of the day, weekdays and months.
+    const step = ((29 * 24 + 4) * 60 + 13) * 60_000;
+    for (let t = Date.UTC(1945, 0, 1); t < Date.UTC(2100, 0, 1); t += step) {
+      expect(formatDateTime(new Date(t))).toBe(viaIntl(new Date(t)));
+    }
+    for (const t of [Date.UTC(1944, 5, 1), Date.UTC(1943, 0, 10, 23, 30), Date.UTC(9999, 11, 31, 21, 59)]) {
+      expect(formatDateTime(new Date(t))).toBe(viaIntl(new Date(t)));
+    }
+    expect(formatDay('1943-06-01')).toBe('Tue 01 Jun 1943');
+    expect(formatDay('2100-02-28')).toBe('Sun 28 Feb 2100');
+  });
+});

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithoutRef } from 'react';
 
-import { TIME_ZONE, TIME_ZONE_OFFSET, todayInJohannesburg } from '@bloomline/contract';
+import { TIME_ZONE, TIME_ZONE_OFFSET, TIME_ZONE_OFFSET_MS, todayInJohannesburg } from '@bloomline/contract';
 
 import { EMPTY_TEXT } from './empty';
 
@@ -33,8 +33,34 @@ const inUtc = () => (utc ??= partsIn('UTC'));
 
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 
-function read(format: Intl.DateTimeFormat, instant: Date): Parts {
-  return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The parts the formatter would give, read from the clock shifted by a fixed offset: Johannesburg has been UTC+2
+ * all year since 1944 (the contract's TIME_ZONE_OFFSET). The browser's first formatter with a time zone loads its
+ * time-zone data, a long task (10–15 ms on this machine) in the render of the first list of orders; other eras
+ * (Johannesburg's daylight saving of 1942–44, years the formatter writes with an era) still go through it.
+ */
+function read(format: () => Intl.DateTimeFormat, offsetMs: number, instant: Date): Parts {
+  const shifted = new Date(instant.getTime() + offsetMs);
+  const year = shifted.getUTCFullYear();
+  if (year < 1945 || year > 9999) {
+    return Object.fromEntries(
+      format()
+        .formatToParts(instant)
+        .map((p) => [p.type, p.value]),
+    );
+  }
+  return {
+    weekday: WEEKDAYS[shifted.getUTCDay()],
+    day: pad2(shifted.getUTCDate()),
+    month: MONTHS[shifted.getUTCMonth()],
+    year: String(year),
+    hour: pad2(shifted.getUTCHours()),
+    minute: pad2(shifted.getUTCMinutes()),
+  };
 }
 
 /** A calendar day 'YYYY-MM-DD' as midnight UTC, or null when it is not a real day. */
@@ -56,10 +82,10 @@ function partsOf(value: DateInput): Parts | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'string' && DATE_ONLY.test(value)) {
     const day = calendarDay(value);
-    return day ? read(inUtc(), day) : null;
+    return day ? read(inUtc, 0, day) : null;
   }
   const instant = toInstant(value);
-  return Number.isNaN(instant.getTime()) ? null : read(inJohannesburg(), instant);
+  return Number.isNaN(instant.getTime()) ? null : read(inJohannesburg, TIME_ZONE_OFFSET_MS, instant);
 }
 
 /** 'Fri 05 Jan 2024' */

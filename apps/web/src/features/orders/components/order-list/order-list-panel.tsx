@@ -4,10 +4,14 @@ import { OrderFilterBar } from './order-filter-bar';
 import { OrderList } from './order-list';
 import { useOrderListParams, type OrderListSetup } from './use-order-list-params';
 
-export type OrderListPanelProps = OrderListSetup & { label?: string };
+export type OrderListPanelProps = OrderListSetup & {
+  label?: string;
+  /** False while the screen mounts the filter bar first (the dashboard: dashboard-orders.tsx). */
+  withList?: boolean;
+};
 
 /** The one list-page pattern: filter bar and paged list, with every choice kept in the URL. */
-export function OrderListPanel({ fixedFilter, defaultDates, label }: OrderListPanelProps) {
+export function OrderListPanel({ fixedFilter, defaultDates, label, withList = true }: OrderListPanelProps) {
   const { params, update } = useOrderListParams({ fixedFilter, defaultDates });
   return (
     <Stack gap="md">
@@ -17,14 +21,16 @@ export function OrderListPanel({ fixedFilter, defaultDates, label }: OrderListPa
         withStatusFilter={!fixedFilter}
         requireDates={!!defaultDates}
       />
-      <OrderList
-        params={params}
-        onPage={(page) => {
-          update({ page });
-          window.scrollTo({ top: 0 });
-        }}
-        label={label}
-      />
+      {withList && (
+        <OrderList
+          params={params}
+          onPage={(page) => {
+            update({ page });
+            window.scrollTo({ top: 0 });
+          }}
+          label={label}
+        />
+      )}
     </Stack>
   );
 }

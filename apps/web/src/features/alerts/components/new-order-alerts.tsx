@@ -47,14 +47,15 @@ function PartnerAlerts() {
   const navigate = useNavigate();
   const preferences = useAlertPreferences();
   const [waiting, setWaiting] = useState<Waiting[]>([]);
-  const [silenced, setSilenced] = useState(false);
+  // The orders the user silenced: a new order chimes again, a second word of one already silenced does not (the
+  // stream and a push relayed by the service worker both tell of each order, seconds apart).
+  const [silencedIds, setSilencedIds] = useState<ReadonlySet<number>>(() => new Set());
   const chime = useSyncExternalStore(onChimeChange, chimeState);
 
   const arrived = useCallback(
     (orderId: number, orderName: string | null) => {
       void queryClient.invalidateQueries({ queryKey: orderResourceKeys.all });
       setWaiting((now) => (now.some((w) => w.orderId === orderId) ? now : [...now, { orderId, orderName }]));
-      setSilenced(false);
     },
     [queryClient],
   );
@@ -125,6 +126,7 @@ function PartnerAlerts() {
     .filter((_, i) => stillNew(i));
   const alertsOn = preferences.data?.alerts !== false;
   const soundOn = preferences.data?.sound !== false;
+  const silenced = active.length > 0 && active.every((w) => silencedIds.has(w.orderId));
   const shouldChime = alertsOn && soundOn && active.length > 0 && !silenced;
 
   useEffect(() => {
@@ -183,7 +185,7 @@ function PartnerAlerts() {
                 size="xs"
                 variant="default"
                 leftSection={<IconVolumeOff size={14} aria-hidden />}
-                onClick={() => setSilenced(true)}
+                onClick={() => setSilencedIds(new Set(active.map((w) => w.orderId)))}
               >
                 Silence
               </Button>

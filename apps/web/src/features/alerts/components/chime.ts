@@ -95,13 +95,17 @@ export function onChimeChange(fn: Listener): () => void {
   return () => listeners.delete(fn);
 }
 
-/** The first click or key press anywhere unlocks audio for the alerts that follow. */
+/**
+ * The first click or key press anywhere unlocks audio for the alerts that follow. On the click, not the press:
+ * unlocking takes "Tap to hear alerts" off the banner, and done at the press it moved Silence from under the
+ * finger before the tap ended, so the tap that meant to silence missed it and the chime, now unlocked, rang on.
+ */
 export function unlockOnFirstGesture(): () => void {
   const unlock = () => void unlockAudio();
-  window.addEventListener('pointerdown', unlock, { capture: true });
+  window.addEventListener('click', unlock, { capture: true });
   window.addEventListener('keydown', unlock, { capture: true });
   return () => {
-    window.removeEventListener('pointerdown', unlock, { capture: true });
+    window.removeEventListener('click', unlock, { capture: true });
     window.removeEventListener('keydown', unlock, { capture: true });
   };
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { stubApi } from '@/test/api-stub';
+import { callsOf, stubApi } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
 import { partnerUser } from '@/test/users';
 
@@ -34,14 +34,25 @@ const tell = (orderId: number) =>
     );
   });
 
+/** Each order's status as the server answers it. */
+const statuses = new Map<number, string>();
+let server: ReturnType<typeof stubApi>;
+/** How often the app has asked for an order. */
+const readsOf = (orderId: number) =>
+  callsOf(server).filter((c) => c === `GET /api/orders/${String(orderId)}`).length;
+
 beforeEach(() => {
+  statuses.clear();
   vi.stubGlobal('EventSource', FakeEventSource);
-  stubApi((url) => {
+  server = stubApi((url) => {
     if (url.pathname === '/api/notifications/preferences')
       return { body: { data: { alerts: true, sound: true } } };
     const id = /^\/api\/orders\/(\d+)$/.exec(url.pathname)?.[1];
-    // Every order still waits for its acceptance (the banner reads only its name and status).
-    if (id) return { body: { data: { id: Number(id), name: `#BL${id}`, status: 'open' } } };
+    // The banner reads only an order's name and status (open: waiting for its acceptance).
+    if (id)
+      return {
+        body: { data: { id: Number(id), name: `#BL${id}`, status: statuses.get(Number(id)) ?? 'open' } },
+      };
     return undefined;
   });
 });
@@ -62,7 +73,11 @@ describe('<NewOrderAlerts>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Silence' }));
     expect(banner).toHaveAttribute('data-chiming', 'false');
     // The same order again (the stream and a push relayed by the service worker both tell of it).
+    const reads = readsOf(101);
     tell(101);
+    // Read again (the word refreshes the order), still waiting, still silent.
+    await waitFor(() => expect(readsOf(101)).toBeGreaterThan(reads));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(banner).toHaveAttribute('data-chiming', 'false');
     expect(screen.getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
 
@@ -72,5 +87,23 @@ describe('<NewOrderAlerts>', () => {
     expect(banner).toHaveTextContent('2 new orders waiting');
     await userEvent.click(screen.getByRole('button', { name: 'Silence' }));
     expect(banner).toHaveAttribute('data-chiming', 'false');
+  });
+
+  it('rings again for an order given back to the florist after it stopped waiting', async () => {
+    renderApp(<NewOrderAlerts />, { user: partnerUser, history: ['/dashboard'] });
+    await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/notifications/stream'));
+    tell(201);
+    await userEvent.click(await screen.findByRole('button', { name: 'Silence' }));
+    expect(screen.getByTestId('new-order-banner')).toHaveAttribute('data-chiming', 'false');
+    // Rejected: no longer waiting, the banner goes.
+    statuses.set(201, 'rejected');
+    tell(201);
+    await waitFor(() => expect(screen.queryByTestId('new-order-banner')).not.toBeInTheDocument());
+    // Staff give it back: it waits again, and rings.
+    statuses.set(201, 'open');
+    tell(201);
+    await waitFor(() =>
+      expect(screen.getByTestId('new-order-banner')).toHaveAttribute('data-chiming', 'true'),
+    );
   });
 });

@@ -47,8 +47,10 @@ function PartnerAlerts() {
   const navigate = useNavigate();
   const preferences = useAlertPreferences();
   const [waiting, setWaiting] = useState<Waiting[]>([]);
-  // The orders the user silenced: a new order chimes again, a second word of one already silenced does not (the
-  // stream and a push relayed by the service worker both tell of each order, seconds apart).
+  // The orders the user silenced while they wait: a new order chimes again, a second word of one already
+  // silenced does not (the stream and a push relayed by the service worker both tell of each order, seconds
+  // apart). An order that stops waiting (accepted, rejected, dismissed) leaves the set, so one given back to this
+  // partner later rings again.
   const [silencedIds, setSilencedIds] = useState<ReadonlySet<number>>(() => new Set());
   const chime = useSyncExternalStore(onChimeChange, chimeState);
 
@@ -127,6 +129,15 @@ function PartnerAlerts() {
   const alertsOn = preferences.data?.alerts !== false;
   const soundOn = preferences.data?.sound !== false;
   const silenced = active.length > 0 && active.every((w) => silencedIds.has(w.orderId));
+  // When the waiting orders change, the silenced ones that no longer wait leave the set (adjusted in the render,
+  // React's pattern for state that follows other state).
+  const activeIds = active.map((w) => w.orderId).join(',');
+  const [seenActiveIds, setSeenActiveIds] = useState(activeIds);
+  if (activeIds !== seenActiveIds) {
+    setSeenActiveIds(activeIds);
+    const kept = [...silencedIds].filter((id) => active.some((w) => w.orderId === id));
+    if (kept.length !== silencedIds.size) setSilencedIds(new Set(kept));
+  }
   const shouldChime = alertsOn && soundOn && active.length > 0 && !silenced;
 
   useEffect(() => {

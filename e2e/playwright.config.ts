@@ -37,6 +37,7 @@ const FULL_BROWSER_JOURNEYS = /pwa\.spec\.ts$/;
  */
 const ALERT_JOURNEYS = /new-order-alerts\.spec\.ts$/;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const inHeadlessShell = { ...desktop, launchOptions: { executablePath: HEADLESS_SHELL, args: chromiumArgs } };
 
 /** End to end against the built app (`npm run build`) on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
@@ -77,13 +78,13 @@ export default defineConfig({
       // window machinery, a GPU process and the browser's own web pages, it takes about a sixth less CPU.
       name: 'chromium',
       testIgnore: [FULL_BROWSER_JOURNEYS, ALERT_JOURNEYS],
-      use: { ...desktop, launchOptions: { executablePath: HEADLESS_SHELL, args: chromiumArgs } },
+      use: inHeadlessShell,
     },
     {
       name: 'alerts',
       testMatch: ALERT_JOURNEYS,
       dependencies: ['chromium', 'chromium-full'],
-      use: { ...desktop, launchOptions: { executablePath: HEADLESS_SHELL, args: chromiumArgs } },
+      use: inHeadlessShell,
     },
     {
       // The installable app's journeys need the full browser: the headless shell shows no notification.

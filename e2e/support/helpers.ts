@@ -50,6 +50,9 @@ export async function signOut(page: Page) {
 
 /** No axe violations at the serious and critical levels, nor any others. */
 export async function expectAccessible(page: Page) {
+  // A settled page: a list that is fetching its next answer shows the last one dimmed (aria-busy), whose
+  // colours are not the page's.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
@@ -62,7 +65,10 @@ export function lastMailTo(to: string, dataDir: string): { subject: string; text
   const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(dir).sort();
+    // Messages only: the server writes each as `.json.part` and renames it once whole.
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return undefined;
   }

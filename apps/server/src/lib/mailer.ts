@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import nodemailer from 'nodemailer';
@@ -57,8 +57,10 @@ export function createMailer(opts: {
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`,
       );
+      // Written beside it and renamed into place, so whoever reads the outbox never finds half a message.
+      const part = `${file}.part`;
       await writeFile(
-        file,
+        part,
         // An attachment is recorded by its name, type and size: the outbox is for reading, not for megabytes.
         JSON.stringify(
           {
@@ -75,6 +77,7 @@ export function createMailer(opts: {
           2,
         ),
       );
+      await rename(part, file);
       opts.log.info(
         { to: mail.to, subject: mail.subject, file },
         'mail written to outbox (SMTP_URL not set)',

@@ -21,6 +21,8 @@ import { useTokenKey } from './lib/crypto';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
 import { baseUrlOf } from './lib/urls';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -48,6 +50,7 @@ import { createOrderEvents } from './modules/notifications/order-events';
 import { createMeasureUnitsService } from './modules/measure-units/measure-units.service';
 import { offlineTimesRoutes } from './modules/offline-times/offline-times.routes';
 import { createOfflineTimesService } from './modules/offline-times/offline-times.service';
+import { orderEntryRoutes } from './modules/orders/order-entry.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrderListCaches } from './modules/orders/orders.list-speedups';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -73,6 +76,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { xeroRoutes } from './modules/xero/xero.routes';
 import { createXeroService } from './modules/xero/xero.service';
+import { apiKeyAuthPlugin, KEY_PATH_PREFIX } from './plugins/api-key-auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { routeStatusesPlugin } from './plugins/route-statuses';
 import { sessionPlugin } from './plugins/session';
@@ -103,8 +107,12 @@ type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & {
 /** What a request log line says of the request (Fastify's own fields); the /xero/ paths without their query. */
 const requestForLog = (request: LoggedRequest) => ({
   method: request.method,
-  // The accounting callback's query carries an authorisation code and a state: never logged.
-  url: request.url.startsWith('/xero/') ? request.url.split('?')[0] : request.url,
+  // The accounting callback's query carries an authorisation code and a state, and a shop might put its API
+  // key in the intake's query (where it is never read): neither is logged.
+  url:
+    request.url.startsWith('/xero/') || request.url.startsWith(KEY_PATH_PREFIX)
+      ? request.url.split('?')[0]
+      : request.url,
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,
@@ -147,6 +155,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     secure: config.session.secure,
     secret: config.sessionSecret,
   });
+  await app.register(apiKeyAuthPlugin, { db: database.db });
   const mail =
     mailer ??
     createMailer({
@@ -206,6 +215,8 @@ async function registerHttpPlugins(app: Server, config: Config) {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: config.session.cookieName },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          // The shop's door (POST /api/intake/orders): `Authorization: Bearer <key>`, a key from System → API keys.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made on System → API keys' },
         },
       },
     },
@@ -285,6 +296,7 @@ async function registerAreas(
       baseUrl: (request) => baseUrlOf(request, config.configuredAppUrl, config.appUrl),
     }),
   });
+  await app.register(orderEntryRoutes, { orders });
   await app.register(ordersRoutes, { orders });
   await app.register(notificationsRoutes, { notifications, events });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
@@ -313,6 +325,7 @@ async function registerAreas(
   await app.register(auditRoutes, { audit: createAuditService({ db, totalsMs: config.countCacheMs }) });
   const xero = createXeroService({ db, xero: config.xero, secret: config.sessionSecret, log: app.log });
   await app.register(xeroRoutes, { xero });
+  await app.register(apiKeysRoutes, { apiKeys: createApiKeysService({ db }) });
   await app.register(customersRoutes, { customers: createCustomersService({ db }) });
   await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });
   // The month-end run's worker polls the jobs table while the app is up and finishes its job on close.

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { keepDemoKey } from './db/seed/demo-key';
 import { DEMO_USERS } from './db/seed/demo-users';
 import { isSeeded, missingDemoPictures } from './db/seed/seeded';
 
@@ -16,7 +17,7 @@ const database = await openDatabase({
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
 
 // Several instances may start at once against one PostgreSQL: they take turns to migrate and seed.
-const seededNow = await database.withStartupLock(async () => {
+const seededNow = await database.withStartupLock(async (): Promise<string[] | false> => {
   await database.migrate();
   // The seed and its drawings are a chunk of their own (build.mjs), loaded only when there is work for them.
   if (await isSeeded(database.db)) {
@@ -34,7 +35,7 @@ const seededNow = await database.withStartupLock(async () => {
     log: (m) => console.log(`  ${m}`),
   });
   console.log(`Seeded ${String(summary.orders)} orders in ${(summary.ms / 1000).toFixed(1)} s.`);
-  return true;
+  return keepDemoKey(config.dataDir, summary.demoKey);
 });
 
 const app = await buildApp({ config, database });
@@ -68,5 +69,6 @@ console.log(
     '  Demo sign-ins (password: password):',
     ...DEMO_USERS.map((u) => `    ${u.email.padEnd(24)} ${u.description}`),
     '',
+    ...(seededNow ? [...seededNow, ''] : []),
   ].join('\n'),
 );

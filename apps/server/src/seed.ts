@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { keepDemoKey } from './db/seed/demo-key';
 
 /** `seed [--orders N] [--reset]`: migrates, then fills the database with the demo marketplace. */
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       `Seeded ${String(summary.orders)} orders (${String(summary.lines)} lines), ${String(summary.partners)} partners and ` +
         `${String(summary.users)} users in ${(summary.ms / 1000).toFixed(1)} s.`,
     );
+    console.log(keepDemoKey(config.dataDir, summary.demoKey).join('\n'));
   } finally {
     await database.close();
   }

@@ -32,6 +32,8 @@ export const AUDIT_RECORD_TYPES = [
   'refund',
   // The accounting connection (Xero): connected, disconnected, expired (issue 24).
   'accounting connection',
+  // The shop's keys for sending orders (issue 34): made, first used, revoked.
+  'api key',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -12,6 +12,8 @@ export * from './version';
 export * from './workflow';
 export * from './pricing';
 export * from './orders';
+export * from './order-entry';
+export * from './api-keys';
 export * from './dates';
 export * from './forms';
 export * from './money';

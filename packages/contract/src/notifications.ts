@@ -98,14 +98,5 @@ export const alertPreferencesBody = z.object({
 });
 export type AlertPreferencesBody = z.input<typeof alertPreferencesBody>;
 
-/** `POST /api/notifications/demo-order` (staff): a new order of demo lines for the partner of this user. */
-export const demoOrderBody = z.object({
-  partner: z.email({ error: 'Give the email of a partner user.' }).max(255),
-  lines: z.number().int().min(1).max(5).optional(),
-});
-export type DemoOrderBody = z.input<typeof demoOrderBody>;
-export const demoOrder = z.object({ id: z.number(), name: z.string(), partnerId: z.number() });
-export type DemoOrder = z.infer<typeof demoOrder>;
-
 /** The words of the alert, on the phone's lock screen and in the app's banner. */
 export const newOrderTitle = (orderName: string) => `New order ${orderName}`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { idField, pathId } from './fields';
 import { formQuantity } from './forms';
-import { listRequest } from './paging';
+import { given, listRequest } from './paging';
 
 export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
 export const productStatus = z.enum(PRODUCT_STATUSES);
@@ -65,8 +65,14 @@ export const product = productListItem.extend({
 export type Product = z.infer<typeof product>;
 
 export const PRODUCT_SORTS = ['title', 'created_at'] as const;
-const productList = listRequest({ sorts: PRODUCT_SORTS, sort: 'created_at', direction: 'desc' });
-/** GET /api/products?page&q&s&d (q: the title or product type contains). */
+const productList = listRequest({
+  sorts: PRODUCT_SORTS,
+  sort: 'created_at',
+  direction: 'desc',
+  // Only products of this status (the phone order's picker offers active ones).
+  filters: { status: given(productStatus.optional()) },
+});
+/** GET /api/products?page&q&s&d&status (q: the title or product type contains). */
 export const productListRequest = productList.strict;
 export const productListQuery = productList.lenient;
 export type ProductListQuery = z.infer<typeof productListRequest>;

@@ -40,6 +40,16 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   end_date: 'End date',
   b2b: 'B2B',
   onPay: 'Partner deduction',
+  // A new order's fields (order-entry.ts).
+  productVariantId: 'Product',
+  address1: 'Address',
+  address2: 'Address line 2',
+  address3: 'Address line 3',
+  isCollection: 'Collection',
+  placedByPartnerId: 'Placing partner',
+  profitCentreId: 'Profit centre',
+  companyId: 'Company',
+  externalId: 'External id',
   // Query parameters of the lists.
   q: 'Search',
   p: 'Partner',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { errorBody } from '@bloomline/contract';
 
+import { requireApiKey } from './api-key-auth';
 import { isPermissionGuard } from './permission-guard';
 import {
   guardsOf,
@@ -62,6 +63,8 @@ export function errorStatusesOf(route: RouteOptions, moduleGuard?: unknown): num
   if (guards.includes(requireStaff)) statuses.add(401).add(403);
   if (guards.some(isPermissionGuard)) statuses.add(401).add(403);
   if (guards.includes(guestOnly)) statuses.add(406);
+  // The shop's door: no key or a bad one, and a key over its calls a minute.
+  if (guards.includes(requireApiKey)) statuses.add(401).add(429);
   if (namesRecord(route)) statuses.add(404);
   if (isSessionPath(route.url) && methods.some(isStateChanging)) statuses.add(419);
   if (schema.body || schema.querystring || schema.params) statuses.add(422);

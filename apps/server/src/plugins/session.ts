@@ -11,6 +11,7 @@ import { sessions, settings, users } from '../db/schema';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { csrfMismatch, forbidden, HttpError, unauthenticated } from '../lib/errors';
 import { ReadCache } from '../lib/read-cache';
+import { KEY_PATH_PREFIX } from './api-key-auth';
 import { isPermissionGuard, readPermissionsFrom } from './permission-guard';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -49,11 +50,7 @@ const SESSION_PREFIXES = ['/api/', '/sanctum/', '/xero/'];
 /** How stale last_activity may get before a request writes it again (saves a write per request). */
 const TOUCH_AFTER_MS = 60_000;
 
-/**
- * How long a loaded session may be reused without reading the database again. Every sign-in, sign-out and
- * "end all sessions" of this process empties the cache at once; another server instance's sign-out is
- * seen within this time.
- */
+/** How long a loaded session is reused unread (this process's sign-outs empty it; another's are seen after). */
 const SESSION_CACHE_MS = 5_000;
 
 interface StoredSession {
@@ -112,7 +109,10 @@ export function decodedPath(url: string): string {
 
 /** Whether a route path (a route's pattern or a decoded path, never the raw URL) belongs to the session. */
 export const isSessionPath = (path: string) =>
-  SESSION_PREFIXES.some((p) => path.startsWith(p)) && path !== '/api/openapi.json';
+  // The shop's door takes an API key, never a session (plugins/api-key-auth.ts).
+  SESSION_PREFIXES.some((p) => path.startsWith(p)) &&
+  path !== '/api/openapi.json' &&
+  !path.startsWith(KEY_PATH_PREFIX);
 
 /**
  * Whether a request is on a session route. Decided on the route the router chose (its pattern), or for a

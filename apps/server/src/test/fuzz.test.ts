@@ -8,13 +8,14 @@ import { createRefund, createReturn } from './claims-fixtures';
 import type { TestClient } from './client';
 import { createHarness } from './harness';
 import type { Harness } from './harness';
+import { newKey } from './intake-fixtures';
 import { createOrder } from './orders-fixtures';
 import { createCatalogue } from './products-fixtures';
 import { requestPlan, routesOf, RUNS_PER_ROUTE_AND_ROLE, SEED, toInject } from './fuzz-plans';
 import type { OpenApiOperation } from './fuzz-plans';
 
 /**
- * Hostile input against every route of the app, as staff, as a partner and signed out: no answer may be a
+ * Hostile input against every route of the app, as staff, as a partner, signed out and as the shop with an API key: no answer may be a
  * 5xx, but for a 503 that a route documents (an outside service it needs, such as Xero, is not connected). Routes are read from the app itself (its route tree, and the OpenAPI document for the fields each
  * one takes), so a route added later is fuzzed without touching this file.
  */
@@ -75,7 +76,7 @@ describe('fuzzing every route with hostile input', () => {
   });
 
   it(
-    'answers no 5xx to any of them, as staff, as a partner and signed out',
+    'answers no 5xx to any of them, as staff, as a partner, signed out and with an API key',
     async () => {
       const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{
         paths: Record<string, Record<string, OpenApiOperation>>;
@@ -92,10 +93,19 @@ describe('fuzzing every route with hostile input', () => {
       const { staff, partnerA } = await h.signedIn('10.8.0');
       const guest = h.client('10.8.0.9');
       await guest.csrf();
-      const roles: [string, TestClient, string | null][] = [
+      // The shop (issue 34): no session, an API key in the Authorization header of every request.
+      const { key } = await newKey(staff, 'Fuzzed shop');
+      const shopClient = h.client('10.8.0.10');
+      const withKey: Pick<TestClient, 'request' | 'csrf'> = {
+        request: (method, url, payload, headers) =>
+          shopClient.request(method, url, payload, { authorization: `Bearer ${key}`, ...headers }),
+        csrf: () => shopClient.csrf(),
+      };
+      const roles: [string, Pick<TestClient, 'request' | 'csrf'> & Partial<TestClient>, string | null][] = [
         ['staff', staff, h.fixtures.staff.email],
         ['partner', partnerA, h.fixtures.userA.email],
         ['signed out', guest, null],
+        ['API key', withKey, null],
       ];
       const statuses = new Map<number, number>();
       const failures: string[] = [];
@@ -149,16 +159,17 @@ describe('fuzzing every route with hostile input', () => {
                 return true;
               }),
               // A seed of its own per route and role, so each gets different inputs, reproducibly.
-              { numRuns: RUNS_PER_ROUTE_AND_ROLE, seed: SEED + r * 3 + k, endOnFailure: true },
+              { numRuns: RUNS_PER_ROUTE_AND_ROLE, seed: SEED + r * 4 + k, endOnFailure: true },
             )
             .catch(() => undefined);
           // Signing out (or anything else that ended the session) must not turn the other routes' runs anonymous.
-          if (email && (await client.get('/api/me')).statusCode === 401) await client.login(email);
+          if (email && (await client.request('GET', '/api/me')).statusCode === 401)
+            await client.login!(email);
           if (!email) await client.csrf();
         }
       }
       console.log(
-        `fuzz: ${String(routes.length)} routes × 3 roles, ${String(sent)} requests; statuses ${JSON.stringify(
+        `fuzz: ${String(routes.length)} routes × ${String(roles.length)} roles, ${String(sent)} requests; statuses ${JSON.stringify(
           Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
         )}`,
       );

@@ -1,4 +1,4 @@
-import { LINE_STATUSES } from '@bloomline/contract';
+import { LINE_STATUSES, ORDER_SOURCES, PAYMENT_TYPES } from '@bloomline/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -20,8 +21,14 @@ import { users } from './users';
 
 const statusList = sql.raw(LINE_STATUSES.map((s) => `'${s.name}'`).join(', '));
 
-export const ORDER_SOURCES = ['web', 'avbob', 'in-store', 'b2b'] as const;
-export const PAYMENT_TYPES = ['card', 'eft', 'account'] as const;
+const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * Order numbers ("#BL10234") are drawn from a sequence, so orders coming in at once never wait for each other
+ * to be numbered (a number lost to a rolled-back order leaves a gap, as every shop's numbers have). The seed
+ * writes its own numbers and moves the sequence past them.
+ */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 10001 });
 
 export const orders = pgTable(
   'orders',
@@ -41,6 +48,11 @@ export const orders = pgTable(
     profitCentreId: integer('profit_centre_id').references(() => profitCentres.id, { onDelete: 'set null' }),
     source: text('source').notNull().default('web'),
     paymentType: text('payment_type').notNull().default('card'),
+    /**
+     * The shop's own number for an order that came in through `POST /api/intake/orders`: the same one again is
+     * the same order (a retry), which this unique constraint decides even for two sent at once.
+     */
+    externalId: text('external_id').unique(),
     /** The buyer's email. */
     email: text('email'),
     // Recipient and delivery point.
@@ -50,6 +62,7 @@ export const orders = pgTable(
     company: text('company'),
     address1: text('address1'),
     address2: text('address2'),
+    address3: text('address3'),
     city: text('city'),
     country: text('country').notNull().default('South Africa'),
     postalCode: text('postal_code'),
@@ -103,8 +116,8 @@ export const orders = pgTable(
       .on(t.placedByPartnerId, t.createdAt)
       .where(sql`${t.placedByPartnerId} is not null`),
     check('orders_status_check', sql`${t.status} in (${statusList})`),
-    check('orders_source_check', sql`${t.source} in ('web', 'avbob', 'in-store', 'b2b')`),
-    check('orders_payment_type_check', sql`${t.paymentType} in ('card', 'eft', 'account')`),
+    check('orders_source_check', sql`${t.source} in (${quoted(ORDER_SOURCES)})`),
+    check('orders_payment_type_check', sql`${t.paymentType} in (${quoted(PAYMENT_TYPES)})`),
   ],
 );
 

@@ -27,3 +27,10 @@ export const DEMO_USERS = [
     description: `partner user of ${DEMO_FLORIST_2}, Cape Town (no statements)`,
   },
 ] as const;
+
+/**
+ * The seed makes an API key for `npm run demo:new-order` (issue 34), named so; the start-up banner prints it
+ * once, and it is kept in this file of the data folder (readable by its owner only) for the command to read.
+ */
+export const DEMO_KEY_NAME = 'Demo shop (npm run demo:new-order)';
+export const DEMO_KEY_FILE = 'demo-api-key';

@@ -17,12 +17,14 @@ import { drawDemoPictures } from './pictures';
 import { isSeeded } from './seeded';
 import { buildOrder } from './orders';
 import type { Partner } from './partners';
-import { DEMO_FLORIST, DEMO_FLORIST_2 } from './demo-users';
+import { makeApiKey } from '../../shared/api-keys';
+import { syncOrderNumbers } from '../../shared/order-entry';
+import { DEMO_FLORIST, DEMO_FLORIST_2, DEMO_KEY_NAME } from './demo-users';
 import { seedPartners } from './partners';
 import { seedPlaces } from './places';
 import { seedPeople } from './users';
 
-export { DEMO_USERS } from './demo-users';
+export { DEMO_KEY_FILE, DEMO_USERS } from './demo-users';
 export { isSeeded } from './seeded';
 
 export interface SeedOptions {
@@ -36,6 +38,8 @@ export interface SeedOptions {
 }
 
 export interface SeedSummary {
+  /** The demo shop's API key, shown this once (DEMO_KEY_NAME). */
+  demoKey: string;
   orders: number;
   lines: number;
   partners: number;
@@ -103,10 +107,19 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
     }
     const money = await seedMonthlyFinance(tx, world, ids, ledger);
     await resetSequences(tx, allTables());
+    await syncOrderNumbers(tx);
+    // The key `npm run demo:new-order` sends its orders with, made as staff make one on System → API keys.
+    const demoKey = await makeApiKey(tx, DEMO_KEY_NAME, world.people.adminId);
     log(
       `Finance: ${String(ids.bill.last)} bills, ${String(money.payments)} payments, ${String(ids.refund.last)} refunds, ${String(ids.return.last)} returns`,
     );
-    return { orders: slots.length, lines, partners: partners.length, users: people.count };
+    return {
+      demoKey: demoKey.key,
+      orders: slots.length,
+      lines,
+      partners: partners.length,
+      users: people.count,
+    };
   });
   // Fresh tables have no statistics: without them the planner guesses, and the partner list ran ten times
   // slower right after a seed until autovacuum caught up (issue 12).

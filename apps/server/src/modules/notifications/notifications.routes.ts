@@ -6,8 +6,6 @@ import {
   alertPreferences,
   alertPreferencesBody,
   dataOf,
-  demoOrder,
-  demoOrderBody,
   pushSubscriptionBody,
   pushSubscriptionParams,
   pushSubscriptionRecord,
@@ -17,7 +15,7 @@ import type { NewOrderEvent } from '@bloomline/contract';
 
 import { forbidden } from '../../lib/errors';
 import { errorResponses } from '../../lib/responses';
-import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
+import { currentUser, guardModule, requireUser } from '../../plugins/session';
 import type { NotificationsService } from './notifications.service';
 import type { OrderEvents } from './order-events';
 
@@ -116,22 +114,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ data: await notifications.setPreferences(currentUser(request), request.body) }),
-  );
-
-  app.post(
-    '/api/notifications/demo-order',
-    {
-      preValidation: requireStaff,
-      schema: {
-        tags,
-        summary:
-          'Places a demo order for the partner of a partner user and alerts them (npm run demo:new-order)',
-        body: demoOrderBody,
-        response: { 201: dataOf(demoOrder) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({ data: await notifications.placeDemoOrder(currentUser(request), request.body) }),
   );
 
   app.get(

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { newOrderTitle, PUSH_MESSAGES, todayInJohannesburg } from '@bloomline/contract';
+import { newOrderTitle, PUSH_MESSAGES } from '@bloomline/contract';
 import type {
   AlertPreferences,
   AlertPreferencesBody,
-  DemoOrderBody,
   NewOrderEvent,
   PushMessage,
   PushSubscriptionBody,
@@ -15,7 +14,6 @@ import type { Db } from '../../db/client';
 import { alertPreferences, partners, pushSubscriptions, users } from '../../db/schema';
 import { notFound, ValidationError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
-import { placeOrder, someVariants } from '../../shared/new-orders';
 import type { NewOrderForPartner } from '../../shared/new-orders';
 import type { OrderEvents } from './order-events';
 import { pushTo, vapidKeysOf } from './push-delivery';
@@ -203,45 +201,6 @@ export function createNotificationsService({ db, log, events, extraHosts, contac
     /** Resolves when every alert started so far has been sent (tests; a closing server). */
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
-    },
-
-    /**
-     * `npm run demo:new-order`: a new order from the shop with `lines` items for the partner of the user with
-     * this email, placed as the shop places one (shared/new-orders.ts) and announced the same way.
-     */
-    async placeDemoOrder(staff: SessionUser, body: DemoOrderBody) {
-      const [partner] = await db
-        .select({ id: partners.id, latitude: partners.latitude, longitude: partners.longitude })
-        .from(users)
-        .innerJoin(partners, eq(partners.id, users.partnerId))
-        .where(eq(sql`lower(${users.email})`, body.partner.toLowerCase()));
-      if (!partner) throw ValidationError.field('partner', 'No partner user has this email.');
-      const variants = await someVariants(db, body.lines ?? 2);
-      const lines = (variants.length > 0 ? variants : [null]).map((v) => ({
-        partnerId: partner.id,
-        productVariantId: v?.id ?? null,
-        title: v ? `${v.title} (${v.variant})` : 'Mixed bouquet',
-        quantity: 1,
-        valueCents: v?.priceCents ?? 45_000,
-      }));
-      const { order, news } = await placeOrder(
-        db,
-        {
-          firstName: 'Thandi',
-          lastName: 'Demo',
-          phone: '+27 82 555 0199',
-          address1: '12 Long Street',
-          latitude: partner.latitude ?? undefined,
-          longitude: partner.longitude ?? undefined,
-          deliveryDate: todayInJohannesburg(),
-          deliveryFeeCents: 9_900,
-          notes: 'A demo order (npm run demo:new-order).',
-          lines,
-        },
-        staff.id,
-      );
-      announce(news);
-      return { id: order.id, name: order.name, partnerId: partner.id };
     },
   };
 }

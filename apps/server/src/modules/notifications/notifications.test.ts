@@ -4,12 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { pushMessage } from '@bloomline/contract';
+import type { OrderDetail } from '@bloomline/contract';
 
-import { orders, pushKeys, pushSubscriptions } from '../../db/schema';
+import { orders, products, productVariants, pushKeys, pushSubscriptions } from '../../db/schema';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
 import { json } from '../../test/client';
 import type { TestClient } from '../../test/client';
+import { intakeBody, newKey, shop } from '../../test/intake-fixtures';
 import { createOrder } from '../../test/orders-fixtures';
 import { aDevice, startPushStandIn } from '../../test/push-stand-in';
 import { allowedEndpoint } from './notifications.service';
@@ -57,6 +59,27 @@ async function subscribe(client: TestClient, name: string) {
   const res = await client.post(SUBSCRIPTIONS, device.subscription);
   expect(res.statusCode, res.body).toBe(201);
   return { ...device, id: json<{ data: { id: number } }>(res).data.id };
+}
+
+/** An order sent through the shop's door with an API key: its lines come in unassigned. */
+async function shopOrder(lines: number) {
+  const [product] = await h.database.db
+    .insert(products)
+    .values({ title: 'Protea posy', handle: `posy-${String(Math.random())}` })
+    .returning();
+  const [variant] = await h.database.db
+    .insert(productVariants)
+    .values({ productId: product!.id, title: 'Standard' })
+    .returning();
+  const key = await newKey(staff, `Alerts shop ${String(Math.random())}`);
+  const res = await shop(h.app, key.key).post(
+    intakeBody(
+      `ALERT-${String(Math.random())}`,
+      Array.from({ length: lines }, () => variant!.id),
+    ),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return json<{ data: OrderDetail }>(res).data;
 }
 
 async function assign(lineId: number, partnerId: number) {
@@ -266,31 +289,22 @@ describe('new-order alerts', () => {
   });
 });
 
-describe('the demo order (npm run demo:new-order)', () => {
-  it('places an order with lines for the partner of that user and alerts them once', async () => {
-    const a = await subscribe(partnerA, 'a-demo');
-    const res = await staff.post('/api/notifications/demo-order', { partner: 'FLORIST@example.com' });
-    expect(res.statusCode, res.body).toBe(201);
-    const { data } = json<{ data: { id: number; name: string; partnerId: number } }>(res);
-    expect(data.partnerId).toBe(h.fixtures.partnerA.id);
-    const [order] = await h.database.db.select().from(orders).where(eq(orders.id, data.id));
-    expect(order!.status).toBe('open');
+describe("an order from the shop's door (npm run demo:new-order's path)", () => {
+  it('rings nobody as it comes in unassigned, and the partner once when staff assign its lines', async () => {
+    const a = await subscribe(partnerA, 'a-intake');
+    const order = await shopOrder(2);
+    expect(await sentTo(a.path)).toHaveLength(0);
+    for (const line of order.lines) await assign(line.id, h.fixtures.partnerA.id);
     const sent = await sentTo(a.path);
-    expect(sent).toHaveLength(1);
-    expect(pushMessage.parse(a.decrypt(sent[0]!.body)).title).toBe(`New order ${data.name}`);
-    // The partner sees it in their list.
+    // One alert per assignment of a line: two lines given one after the other.
+    expect(sent.map((m) => pushMessage.parse(a.decrypt(m.body)).title)).toEqual([
+      `New order ${order.name}`,
+      `New order ${order.name}`,
+    ]);
+    const [stored] = await h.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored!.status).toBe('open');
     const list = json<{ data: { id: number }[] }>(await partnerA.get('/api/orders?filter=open'));
-    expect(list.data.map((o) => o.id)).toContain(data.id);
-  });
-
-  it('is staff only, and names a partner user', async () => {
-    expect(
-      (await partnerA.post('/api/notifications/demo-order', { partner: 'florist@example.com' })).statusCode,
-    ).toBe(403);
-    expect(
-      (await staff.post('/api/notifications/demo-order', { partner: 'admin@example.com' })).statusCode,
-    ).toBe(422);
-    expect((await staff.post('/api/notifications/demo-order', { partner: 'nobody' })).statusCode).toBe(422);
+    expect(list.data.map((o) => o.id)).toContain(order.id);
   });
 });
 
@@ -322,9 +336,9 @@ describe('the live stream', () => {
     expect(a.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await a.read(/: connected/);
     await b.read(/: connected/);
-    // The shop's path this time: a new order placed with lines for partner A.
-    const placed = await staff.post('/api/notifications/demo-order', { partner: 'florist@example.com' });
-    const order = json<{ data: { id: number; name: string } }>(placed).data;
+    // The shop's path this time: an order through the intake, its line then given to partner A by staff.
+    const order = await shopOrder(1);
+    await assign(order.lines[0]!.id, h.fixtures.partnerA.id);
     const got = await a.read(/event: new-order/);
     const data = JSON.parse(/data: (.+)\n/.exec(got)![1]!) as Record<string, unknown>;
     expect(data).toEqual({

@@ -1,11 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { LineAction, OrderAction, OrderListQuery } from '@bloomline/contract';
+import type {
+  IntakeOrderBody,
+  LineAction,
+  OrderAction,
+  OrderEntryBody,
+  OrderListQuery,
+} from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../../plugins/session';
 import type { AnnounceNewOrders } from '../../shared/new-orders';
+import { enterOrder } from '../../shared/order-entry';
+import type { OrderMaker } from '../../shared/order-entry';
 import { viewerOf } from '../../lib/viewer';
 import { candidatesFor } from './candidates.queries';
 import { lineAction, orderAction, setDeliveryDate } from './order-actions';
@@ -65,6 +73,15 @@ export function createOrdersService({ db, mailer, appUrl, log, caches, announce 
         opts?: { reason?: string; partnerId?: number },
       ) => lineAction({ db, notifyAssigned, announce }, user, lineId, action, opts),
     ),
+    /**
+     * A new order through either door (shared/order-entry.ts), answered as staff read it; `created` is false
+     * when the shop's `externalId` was entered before (that order, unchanged).
+     */
+    enter: thenForgetTotals(async (entry: OrderEntryBody | IntakeOrderBody, by: OrderMaker) => {
+      const entered = await enterOrder(db, entry, by);
+      const staffView = { kind: 'staff', userId: by.kind === 'staff' ? by.userId : 0 } as const;
+      return { created: entered.created, order: await orderDetail(db, staffView, entered.id) };
+    }),
     setDeliveryDate: thenForgetTotals((user: SessionUser, orderId: number, deliveryDate: string) =>
       setDeliveryDate(db, user, orderId, deliveryDate),
     ),

@@ -121,7 +121,10 @@ export interface ProductListRow {
 const SORTS = { title: sql`lower(${products.title})`, created_at: products.createdAt };
 
 const listWhere = (request: ProductListQuery) =>
-  searchWhere(request.q, [products.title, products.productType]);
+  and(
+    searchWhere(request.q, [products.title, products.productType]),
+    request.status ? eq(products.status, request.status) : undefined,
+  );
 
 /** One page of products with their pictures and variants, and the list's size, in one statement. */
 export function productPage(db: DbOrTx, request: ProductListQuery, page: { limit: number; offset: number }) {

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+
+import { and, eq, isNull, sql } from 'drizzle-orm';
+
+import {
+  API_KEY_CALLS_PER_MINUTE,
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_LENGTH,
+  API_KEY_TEXTS,
+} from '@bloomline/contract';
+import type { NewApiKey } from '@bloomline/contract';
+
+import type { Db, DbOrTx } from '../db/client';
+import { apiKeys } from '../db/schema';
+import { audit } from '../lib/audit';
+import { randomToken, safeEqual } from '../lib/crypto';
+import { HttpError, tooManyRequests } from '../lib/errors';
+
+/**
+ * API keys (issue 34): made by staff (modules/api-keys) and by the seed for the demo command, checked by the
+ * intake's guard (plugins/api-key-auth.ts). A key is `blk_` and 43 random characters (32 bytes); the database
+ * keeps its first twelve characters, to find it, and its SHA-256, to check it. A key has 256 bits of
+ * entropy, so a plain hash is as good as a slow one and keeps the check cheap; unlike a session id it is not
+ * bound to SESSION_SECRET, so changing that secret does not cut the shop off.
+ */
+
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Makes a key: the row (hash and prefix only) and its audit entry; the key itself is answered this once. */
+export async function makeApiKey(tx: DbOrTx, name: string, userId: number | null): Promise<NewApiKey> {
+  const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+  const prefix = key.slice(0, API_KEY_SHOWN_LENGTH);
+  const [row] = await tx
+    .insert(apiKeys)
+    .values({ name, prefix, keyHash: hashOf(key), createdBy: userId })
+    .returning({ id: apiKeys.id });
+  await audit(tx, {
+    userId,
+    event: 'created',
+    message: `API key "${name}" (${prefix}…) created`,
+    propertyType: 'api key',
+    propertyId: row!.id,
+    oldValues: null,
+    newValues: { name, prefix },
+  });
+  return { id: row!.id, name, prefix, key };
+}
+
+export interface KeyHolder {
+  id: number;
+  name: string;
+}
+
+/** A 401 in the words the shop's developer needs. */
+const refused = (message: string) => new HttpError(401, message, { 'www-authenticate': 'Bearer' });
+
+/** The key of an `Authorization: Bearer <key>` header, or null. */
+export function bearerKey(header: string | undefined): string | null {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * Who sends this key: a live key's holder, or a 401 (missing, unknown, revoked) or a 429 (over the minute's
+ * calls). Nothing is cached: a revoked key is refused at once by every instance. The first use of a key is
+ * audited; every use counts towards the key's minute in one statement, so calls on several instances at once
+ * cannot slip past the limit together.
+ */
+export async function keyHolder(db: Db, header: string | undefined): Promise<KeyHolder> {
+  const key = bearerKey(header);
+  if (!key) throw refused(API_KEY_TEXTS.missing);
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) throw refused(API_KEY_TEXTS.invalid);
+  const candidates = await db
+    .select({ id: apiKeys.id, name: apiKeys.name, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.prefix, key.slice(0, API_KEY_SHOWN_LENGTH)), isNull(apiKeys.revokedAt)));
+  const hash = hashOf(key);
+  const holder = candidates.find((c) => safeEqual(c.keyHash, hash));
+  if (!holder) throw refused(API_KEY_TEXTS.invalid);
+  if (holder.lastUsedAt === null) await noteFirstUse(db, holder);
+  const [count] = await db
+    .update(apiKeys)
+    .set({
+      windowCalls: sql`case when ${apiKeys.windowEndsAt} > now() then ${apiKeys.windowCalls} + 1 else 1 end`,
+      windowEndsAt: sql`case when ${apiKeys.windowEndsAt} > now() then ${apiKeys.windowEndsAt} else now() + interval '60 seconds' end`,
+      lastUsedAt: sql`now()`,
+    })
+    .where(and(eq(apiKeys.id, holder.id), isNull(apiKeys.revokedAt)))
+    .returning({ calls: apiKeys.windowCalls, endsAt: apiKeys.windowEndsAt });
+  // Revoked between the two statements.
+  if (!count) throw refused(API_KEY_TEXTS.invalid);
+  if (count.calls > API_KEY_CALLS_PER_MINUTE) {
+    const seconds = Math.max(1, Math.ceil(((count.endsAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
+    throw tooManyRequests(API_KEY_TEXTS.throttled(seconds), seconds);
+  }
+  return { id: holder.id, name: holder.name };
+}
+
+/** The first call with a key is audited once, however many arrive at once (only one finds it unused). */
+async function noteFirstUse(db: Db, holder: KeyHolder) {
+  await db.transaction(async (tx) => {
+    const [first] = await tx
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, holder.id), isNull(apiKeys.lastUsedAt)))
+      .returning({ id: apiKeys.id });
+    if (!first) return;
+    await audit(tx, {
+      userId: null,
+      event: 'updated',
+      message: `API key "${holder.name}" used for the first time`,
+      propertyType: 'api key',
+      propertyId: holder.id,
+      oldValues: { lastUsedAt: null },
+      newValues: { lastUsedAt: 'first use' },
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+import { requiredText } from './fields';
+
+/**
+ * API keys (DECISIONS.md "Orders come in"): what the marketplace's shop sends its orders with. Staff make and
+ * revoke them on System → API keys; a key is shown once, when made, and only a hash of it is kept.
+ */
+export const apiKey = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart (never enough to use one). */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKey>;
+
+export const apiKeyBody = z.object({ name: requiredText(100) });
+export type ApiKeyBody = z.input<typeof apiKeyBody>;
+
+/** `POST /api/api-keys` answers the key itself, this once. */
+export const newApiKey = z.object({ id: z.number(), name: z.string(), prefix: z.string(), key: z.string() });
+export type NewApiKey = z.infer<typeof newApiKey>;
+
+/** Every key starts so: a reader (or a secret scanner) knows what it is. */
+export const API_KEY_PREFIX = 'blk_';
+/** Characters of a key shown in lists: the prefix and eight more. */
+export const API_KEY_SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
+
+export const API_KEY_TEXTS = {
+  shownOnce: 'Copy the key now: it is shown only this once and cannot be shown again.',
+  revokeConfirm: (name: string) =>
+    `Revoke the key "${name}"? Anything that sends orders with it is refused from now on. This cannot be undone.`,
+  /** Answers of the intake to a missing, unknown or revoked key. */
+  missing: 'Send your API key in the Authorization header: Bearer <key>.',
+  invalid: 'This API key is not valid or has been revoked.',
+  throttled: (seconds: number) => `Too many orders with this key. Try again in ${String(seconds)} seconds.`,
+} as const;
+
+/** The most calls one key may make in a minute (DECISIONS.md). */
+export const API_KEY_CALLS_PER_MINUTE = 600;

@@ -2,24 +2,31 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 
 import { expectAccessible, FLORIST, signIn, STAFF } from '../support/helpers';
-import { expectNoSidewaysScroll } from '../support/orders';
+import { apiGet, apiPostJson, expectNoSidewaysScroll, KLOOF, shopSendsOrder } from '../support/orders';
 
 /** Chimes the page has played (the app counts them for the tests). */
 const chimesPlayed = (page: Page) =>
   page.evaluate(() => (window as Window & { __bloomlineChimes?: number }).__bloomlineChimes ?? 0);
 
-/** The shop places an order with one line for the florist (the demo command's path), as staff in a browser of their own. */
+/**
+ * The shop sends an order through its door and staff give its line to the florist (npm run demo:new-order's
+ * path), as staff in a browser of their own.
+ */
 async function shopPlacesOrder(browser: Browser): Promise<{ id: number; name: string }> {
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signIn(staff, STAFF);
-  const xsrf = (await staffContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const placed = await staff.request.post('/api/notifications/demo-order', {
-    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-    data: { partner: FLORIST, lines: 1 },
+  const order = await shopSendsOrder(staff, {
+    recipient: { firstName: 'Alert', lastName: `Ring${String(Date.now())}` },
   });
-  expect(placed.status()).toBe(201);
-  const order = ((await placed.json()) as { data: { id: number; name: string } }).data;
+  const { data: partners } = await apiGet<{ data: { id: number; name: string }[] }>(staff, '/api/partners', {
+    q: KLOOF,
+  });
+  const kloof = partners.find((p) => p.name === KLOOF)!;
+  const assigned = await apiPostJson(staff, `/api/reassign-order-line/${String(order.lines[0]!.id)}`, {
+    partner_id: kloof.id,
+  });
+  expect(assigned.status).toBe(200);
   await staffContext.close();
   return order;
 }

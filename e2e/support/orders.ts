@@ -193,3 +193,65 @@ export async function shownOrderNames(list: Locator): Promise<string[]> {
 export async function blockMapTiles(page: Page) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
 }
+
+/** POST as the signed-in user of `page` (the CSRF header the web client sends), answering status and body. */
+export async function apiPostJson<T>(
+  page: Page,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(path, {
+    headers: {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+    },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  return { status: response.status(), body: (await response.json().catch(() => null)) as T };
+}
+
+/** An active product's first variant, as staff read the catalogue: what a shop's order names. */
+export async function someVariant(page: Page): Promise<{ id: number; title: string; price: number }> {
+  const { data } = await apiGet<{
+    data: { title: string; variants: { id: number; title: string; price: number }[] }[];
+  }>(page, '/api/products', { status: 'active', per_page: 1, s: 'title', d: 'asc' });
+  const product = data[0]!;
+  return { ...product.variants[0]!, title: product.title };
+}
+
+/**
+ * The shop sends an order through its door (issue 34): staff (signed in on `page`) make an API key, and the
+ * order goes to `POST /api/intake/orders` with it. Its lines come in unassigned.
+ */
+export async function shopSendsOrder(
+  page: Page,
+  { recipient, lines = 1 }: { recipient: { firstName: string; lastName: string }; lines?: number },
+): Promise<Order> {
+  const made = await apiPostJson<{ data: { key: string } }>(page, '/api/api-keys', {
+    name: `Shop ${recipient.lastName}`,
+  });
+  expect(made.status, 'POST /api/api-keys').toBe(201);
+  const variant = await someVariant(page);
+  const response = await page.request.post('/api/intake/orders', {
+    headers: { Authorization: `Bearer ${made.body.data.key}`, Accept: 'application/json' },
+    data: {
+      externalId: `E2E-${recipient.lastName}-${String(Date.now())}`,
+      source: 'web',
+      paymentType: 'card',
+      customer: { name: `${recipient.firstName} ${recipient.lastName}`, email: 'shop.e2e@example.com' },
+      recipient: { ...recipient, phone: '+27 82 555 0100', address1: '1 Kloof Street', city: 'Cape Town' },
+      deliveryDate: addDays(todayInJohannesburg(), 2),
+      deliveryFee: 99,
+      lines: Array.from({ length: lines }, () => ({
+        productVariantId: variant.id,
+        quantity: 1,
+        value: variant.price,
+      })),
+    },
+  });
+  expect(response.status(), 'POST /api/intake/orders').toBe(201);
+  return ((await response.json()) as { data: Order }).data;
+}

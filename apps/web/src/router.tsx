@@ -107,6 +107,10 @@ const routeTree: RouteObject[] = [
             element: <RequireStaff />,
             children: [
               page(
+                paths.orders.new,
+                async () => (await import('@/features/orders/pages/new-order-page')).NewOrderPage,
+              ),
+              page(
                 paths.returns,
                 async () => (await import('@/features/claims/pages/return-list-page')).ReturnListPage,
               ),
@@ -297,6 +301,10 @@ const routeTree: RouteObject[] = [
               page(
                 paths.customers,
                 async () => (await import('@/features/customers/pages/customer-list-page')).CustomerListPage,
+              ),
+              page(
+                paths.apiKeys,
+                async () => (await import('@/features/api-keys/pages/api-key-list-page')).ApiKeyListPage,
               ),
               // The accounting connection: the page itself says what staff without its permissions may see.
               page(paths.xero, async () => (await import('@/features/xero/pages/xero-page')).XeroPage),

@@ -253,3 +253,11 @@ export function orderActionTarget(action: OrderAction, status: LineStatus): Targ
   if (action === 'cancel' && CANCEL_AT_ONCE.includes(status)) return 'cancel-confirmed';
   return rule.to;
 }
+
+/** What staff's "Cancel order" does to one line: the confirmation says it line by line (issue 34). */
+export type CancelOutcome = 'cancelled' | 'asks-partner' | 'unchanged';
+export function cancelOutcome(status: LineStatus): CancelOutcome {
+  const to = orderActionTarget('cancel', status);
+  if (to === null) return 'unchanged';
+  return to === 'cancel-confirmed' ? 'cancelled' : 'asks-partner';
+}

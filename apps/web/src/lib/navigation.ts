@@ -71,6 +71,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
       },
       { to: paths.audit, label: 'Audit' },
       { to: paths.reporting.home, label: 'Reporting' },
+      { label: 'System', items: [{ to: paths.apiKeys, label: 'API keys' }] },
       ...(user.permissions.authenticateXero || user.permissions.manageXero
         ? [{ to: paths.xero, label: 'Xero' }]
         : []),

@@ -46,6 +46,8 @@ export const paths = {
   dashboard: '/dashboard',
   orders: {
     today: '/orders/today',
+    /** Staff take an order by phone (issue 34); a static segment, ranked before /orders/:status. */
+    new: '/orders/new',
     /** A list of orders by status ('open', 'accepted', … 'unassigned'). */
     list: route('/orders/:status'),
   },
@@ -104,4 +106,6 @@ export const paths = {
   },
   /** The accounting connection (Xero). */
   xero: '/system/xero',
+  /** The shop's API keys (issue 34). */
+  apiKeys: '/system/api-keys',
 } as const;

@@ -1,6 +1,12 @@
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
-import type { OrderListQuery } from '@bloomline/contract';
+import type {
+  CompanyListQuery,
+  CustomerListQuery,
+  LocationListQuery,
+  OrderListQuery,
+  ProductListQuery,
+} from '@bloomline/contract';
 
 /**
  * Query keys of one resource, after Medusa admin's query-key factory: everything of a resource sits under
@@ -78,3 +84,12 @@ export const orderResourceKeys = resourceKeys<Partial<OrderListQuery>>('orders')
  * makes them stale when it disconnects.
  */
 export const xeroContactKeys = resourceKeys('xero-contacts');
+
+/**
+ * Customers, companies, locations and products: shared because the phone order's pickers search them (issue 34);
+ * their own screens use the same keys, so a change there reaches the pickers' copies.
+ */
+export const customerKeys = resourceKeys<Partial<CustomerListQuery>>('customers');
+export const companyKeys = resourceKeys<Partial<CompanyListQuery>>('companies');
+export const locationKeys = resourceKeys<Partial<LocationListQuery>>('locations');
+export const productKeys = resourceKeys<Partial<ProductListQuery>>('products');

@@ -73,7 +73,8 @@ export function ConfirmAction({
         closeOnEscape={!busy}
         withCloseButton={!busy}
       >
-        <Text>{message}</Text>
+        {/* A sentence is a paragraph; a richer message (a list of what will happen) brings its own blocks. */}
+        {typeof message === 'string' ? <Text>{message}</Text> : message}
         {error && (
           <Text role="alert" c="red.9" size="sm" mt="sm">
             {error}

@@ -14,12 +14,25 @@ export type ClientSchema = {
   safeParse: (values: unknown) => { success: true } | { success: false; error: { issues: readonly Issue[] } };
 };
 
-/** A bag's messages for one field, joined, as Mantine shows a field's error. */
-function bagToFormErrors(bag: ErrorBag, fields: readonly string[]): { known: FormErrors; rest: string[] } {
+/** Whether the form's values hold a field at this path ('name', 'recipient.city', 'lines.0.quantity'). */
+function holds(values: unknown, path: string): boolean {
+  let at: unknown = values;
+  for (const part of path.split('.')) {
+    if (at === null || typeof at !== 'object' || !(part in at)) return false;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
+/**
+ * A bag's messages for one field, joined, as Mantine shows a field's error: a field the form holds (nested
+ * ones too, keyed by their path as the server keys them) gets its messages; the rest go above the buttons.
+ */
+function bagToFormErrors(bag: ErrorBag, values: unknown): { known: FormErrors; rest: string[] } {
   const known: FormErrors = {};
   const rest: string[] = [];
   for (const [field, messages] of Object.entries(bag)) {
-    if (fields.includes(field)) known[field] = messages.join(' ');
+    if (holds(values, field)) known[field] = messages.join(' ');
     else rest.push(...messages);
   }
   return { known, rest };
@@ -144,7 +157,7 @@ export function useApiForm<Values extends Record<string, unknown>, Result>({
     },
     onError: (error) => {
       if (isApiError(error) && error.isValidation) {
-        const { known, rest } = bagToFormErrors(error.errors, Object.keys(form.getValues()));
+        const { known, rest } = bagToFormErrors(error.errors, form.getValues());
         form.setErrors(known);
         setFormError(rest.length > 0 ? rest.join(' ') : null);
         return;

@@ -38,6 +38,8 @@ export type ListPageProps<T> = {
   onPage?: (page: number) => void;
   caption?: string;
   minWidth?: number;
+  /** What the list says with no rows: "Nothing found." unless the screen says more (how to add the first). */
+  empty?: ReactNode;
   /** Shown between the title and the list (a map of the rows, a summary). */
   children?: ReactNode;
 };
@@ -60,6 +62,7 @@ export function ListPage<T>({
   onPage,
   caption = title,
   minWidth = 480,
+  empty = NOTHING_FOUND,
   children,
 }: ListPageProps<T>) {
   return (
@@ -99,7 +102,7 @@ export function ListPage<T>({
             loading={loading}
             error={error}
             onRetry={onRetry}
-            empty={NOTHING_FOUND}
+            empty={empty}
             caption={caption}
             minWidth={minWidth}
           />

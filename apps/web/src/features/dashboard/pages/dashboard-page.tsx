@@ -5,6 +5,7 @@ import { APP_VERSION } from '@bloomline/contract';
 
 import { useUser } from '@/session/session-context';
 import { PageTitle } from '@/ui';
+import { NewOrderButton } from '@/ui/new-order-button';
 
 export type DashboardPageProps = {
   /**
@@ -18,7 +19,7 @@ export function DashboardPage({ orders }: DashboardPageProps) {
   const user = useUser();
   return (
     <Stack gap="lg">
-      <PageTitle title="Dashboard" />
+      <PageTitle title="Dashboard" actions={user.isStaff && <NewOrderButton />} />
       <Text c="dimmed">
         {user.isStaff
           ? 'Every order in the marketplace, the partners who fulfil them and the catalogue they are made from.'

@@ -1,8 +1,7 @@
 import type { LocationListQuery } from '@bloomline/contract';
 
-import { resourceKeys } from '@/lib/query-keys';
-
 /** What a locations list is asked for: the contract's request, every part optional. */
 export type LocationListParams = Partial<LocationListQuery>;
 
-export const locationKeys = resourceKeys<LocationListParams>('locations');
+/** The keys live with the pickers that search the same lists (lib/query-keys.ts). */
+export { locationKeys } from '@/lib/query-keys';

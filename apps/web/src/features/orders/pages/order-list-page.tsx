@@ -5,6 +5,7 @@ import { ORDER_FILTERS, type OrderFilter } from '@bloomline/contract';
 import { orderListTitle } from '@/lib/navigation';
 import { useUser } from '@/session/session-context';
 import { PageTitle } from '@/ui';
+import { NewOrderButton } from '@/ui/new-order-button';
 import { paths } from '@/lib/paths';
 
 import { OrderListPanel } from '../components/order-list/order-list-panel';
@@ -26,7 +27,7 @@ export function OrderListPage() {
   const title = orderListTitle(user, paths.orders.list(status)) ?? fallbackTitle(status);
   return (
     <>
-      <PageTitle title={title} />
+      <PageTitle title={title} actions={user.isStaff && <NewOrderButton />} />
       <OrderListPanel key={status} fixedFilter={status} label={title} />
     </>
   );

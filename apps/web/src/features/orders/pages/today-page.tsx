@@ -1,5 +1,6 @@
 import { useUser } from '@/session/session-context';
 import { PageTitle } from '@/ui';
+import { NewOrderButton } from '@/ui/new-order-button';
 
 import { DeliveryScreen } from '../components/delivery/delivery-screen';
 import { OrderListPanel } from '../components/order-list/order-list-panel';
@@ -13,7 +14,7 @@ export function TodayPage() {
   if (user.isStaff) {
     return (
       <>
-        <PageTitle title={STAFF_TODAY_TITLE} />
+        <PageTitle title={STAFF_TODAY_TITLE} actions={<NewOrderButton />} />
         <DeliveryScreen />
       </>
     );

@@ -1,8 +1,7 @@
 import type { ProductListQuery } from '@bloomline/contract';
 
-import { resourceKeys } from '@/lib/query-keys';
-
 /** What a products list is asked for: the contract's request, every part optional. */
 export type ProductListParams = Partial<ProductListQuery>;
 
-export const productKeys = resourceKeys<ProductListParams>('products');
+/** The keys live with the pickers that search the same lists (lib/query-keys.ts). */
+export { productKeys } from '@/lib/query-keys';

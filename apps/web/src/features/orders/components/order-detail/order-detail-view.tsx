@@ -8,6 +8,7 @@ import { PageTitle } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { PartnerOrderActions } from '../workflow/partner-order-actions';
+import { StaffCancelOrder } from '../workflow/staff-cancel-order';
 import { AdjustmentsSection } from './adjustments-section';
 import { DetailSection } from './detail-section';
 import { ExtraSection } from './extra-section';
@@ -29,13 +30,16 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         breadcrumbs={[{ label: 'Dashboard', to: paths.dashboard }, { label: order.name }]}
         actions={
           isStaff && (
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} aria-hidden />}
-              onClick={() => window.print()}
-            >
-              Print
-            </Button>
+            <>
+              <StaffCancelOrder order={order} />
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} aria-hidden />}
+                onClick={() => window.print()}
+              >
+                Print
+              </Button>
+            </>
           )
         }
       />

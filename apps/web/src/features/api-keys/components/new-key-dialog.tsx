@@ -1,0 +1,103 @@
+import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { API_KEY_TEXTS, apiKeyBody, type NewApiKey } from '@bloomline/contract';
+
+import { Dialog, FormError, useApiForm } from '@/ui';
+import { invalidateResources } from '@/lib/query-keys';
+
+import { apiKeyKeys, createApiKey } from '../api/api-key-queries';
+
+export const NEW_KEY_TITLE = 'New API key';
+
+/**
+ * Add an API key: a name, then the key itself, shown this once with a copy button. While the key shows, a
+ * click beside the dialog does not close it (only Done does), so nobody loses a key they have not copied.
+ */
+export function NewKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [made, setMade] = useState<NewApiKey | null>(null);
+  const close = () => {
+    setMade(null);
+    onClose();
+  };
+  return (
+    <Dialog
+      opened={opened}
+      onClose={close}
+      title={made ? `API key "${made.name}"` : NEW_KEY_TITLE}
+      closeOnClickOutside={made === null}
+    >
+      {made ? (
+        <ShowKey made={made} onDone={close} />
+      ) : (
+        opened && <NameForm onMade={setMade} onCancel={close} />
+      )}
+    </Dialog>
+  );
+}
+
+function NameForm({ onMade, onCancel }: { onMade: (key: NewApiKey) => void; onCancel: () => void }) {
+  const queryClient = useQueryClient();
+  const controller = useApiForm({
+    initialValues: { name: '' },
+    schema: apiKeyBody,
+    submit: createApiKey,
+    confirmation: (key) => `API key "${key.name}" made.`,
+    onSuccess: async (key) => {
+      onMade(key);
+      await invalidateResources(queryClient, [apiKeyKeys]);
+    },
+    guardUnsaved: false,
+  });
+  const { form, pending } = controller;
+  return (
+    <form onSubmit={controller.onSubmit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">Name the key after what will use it, such as the web shop.</Text>
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <FormError error={controller.formError} />
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            Create key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ShowKey({ made, onDone }: { made: NewApiKey; onDone: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+        <Text size="sm" c="dark">
+          {API_KEY_TEXTS.shownOnce}
+        </Text>
+      </Alert>
+      <Code block aria-label="The new API key" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+        {made.key}
+      </Code>
+      <Group justify="flex-end" gap="sm" mt="sm">
+        <CopyButton value={made.key}>
+          {({ copied, copy }) => (
+            <Button
+              variant="default"
+              onClick={copy}
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+            >
+              {copied ? 'Copied' : 'Copy key'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button onClick={onDone} data-autofocus>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge, Button, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+
+import { API_KEY_TEXTS, type ApiKey } from '@bloomline/contract';
+
+import { actionsColumn, ConfirmAction, DateText, filledColours, ListPage, type DataColumn } from '@/ui';
+
+import { useApiKeys, useRevokeApiKey } from '../api/api-key-queries';
+import { NewKeyDialog } from '../components/new-key-dialog';
+
+export const API_KEYS_TITLE = 'API keys';
+
+/** System → API keys (issue 34): the keys the shop sends orders with; staff add and revoke them. */
+export function ApiKeyListPage() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [adding, add] = useDisclosure(false);
+  // Black or white text by contrast, as every status badge has (ui/contrast.ts).
+  const live = filledColours(useMantineTheme(), 'green');
+
+  const columns: DataColumn<ApiKey>[] = [
+    { key: 'name', header: 'Name', render: (k) => k.name },
+    {
+      key: 'prefix',
+      header: 'Key',
+      render: (k) => (
+        <Text ff="monospace" size="sm" aria-label={`Key starting ${k.prefix}`}>
+          {k.prefix}…
+        </Text>
+      ),
+    },
+    { key: 'created', header: 'Created', render: (k) => <DateText value={k.createdAt} format="datetime" /> },
+    {
+      key: 'used',
+      header: 'Last used',
+      render: (k) => (k.lastUsedAt ? <DateText value={k.lastUsedAt} format="datetime" /> : 'Never'),
+    },
+    {
+      key: 'revoked',
+      header: 'Revoked',
+      render: (k) =>
+        k.revokedAt ? (
+          <DateText value={k.revokedAt} format="datetime" />
+        ) : (
+          <Badge variant="filled" color={live.background} c={live.text}>
+            Live
+          </Badge>
+        ),
+    },
+    actionsColumn((k) =>
+      k.revokedAt ? null : (
+        <ConfirmAction
+          size="xs"
+          color="red.9"
+          variant="default"
+          label="Revoke"
+          aria-label={`Revoke ${k.name}`}
+          title="Revoke this key?"
+          message={API_KEY_TEXTS.revokeConfirm(k.name)}
+          confirmLabel="Revoke"
+          onConfirm={() => revoke.mutateAsync(k.id)}
+        />
+      ),
+    ),
+  ];
+
+  return (
+    <>
+      <ListPage
+        title={API_KEYS_TITLE}
+        breadcrumbs={[{ label: 'System' }, { label: API_KEYS_TITLE }]}
+        actions={
+          <Button onClick={add.open} leftSection={<IconPlus size={16} aria-hidden />}>
+            Add
+          </Button>
+        }
+        empty="No API keys yet: add one for the shop."
+        notice={
+          <Text size="sm">
+            The shop sends its orders to{' '}
+            <Text span ff="monospace">
+              POST /api/intake/orders
+            </Text>{' '}
+            with one of these keys. A revoked key is refused at once.
+          </Text>
+        }
+        columns={columns}
+        rows={keys.data}
+        rowKey={(k) => k.id}
+        loading={keys.isPending}
+        error={keys.error}
+        onRetry={() => void keys.refetch()}
+        minWidth={720}
+      />
+      <NewKeyDialog opened={adding} onClose={add.close} />
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 
@@ -62,7 +62,7 @@ export function CustomerFields({ form }: { form: UseFormReturnType<EntryValues> 
         clearable
         clearButtonProps={{ 'aria-label': 'Clear company' }}
         error={form.errors.companyId}
-        loadError={(error) => <Text size="sm">{errorMessage(error)}</Text>}
+        loadError={errorMessage}
       />
     </FormSection>
   );

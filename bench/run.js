@@ -14,6 +14,7 @@ import { machine, recordRun, table } from './lib/results.js';
 import { freePort, startServer } from './lib/server.js';
 import { captureStatements, clientRun, hasPgbench, pgbenchCanRun, pgbenchRun } from './lib/sql.js';
 import { getJson, getOk, signIn } from './lib/session.js';
+import { intakeLoad, intakeScript, postIntake, prepareShop } from './lib/intake.js';
 import { lastMonth, yearRange } from './lib/range.js';
 
 const STAFF = 'admin@example.com';
@@ -45,6 +46,8 @@ const SCENARIOS = {
   // The demo florist's statement of last month, and its detailed PDF (issue 22: under a second).
   'statement-month': { as: 'partner', path: (s) => `/api/reporting/statements?month=${s.lastMonth}` },
   'statement-pdf': { as: 'partner', path: (s) => `/api/reporting/statements/${s.lastMonth}/detail` },
+  // The shop's door (issue 34): a new order of two lines per request, over the bench's API keys.
+  intake: { as: 'shop', method: 'POST', path: () => '/api/intake/orders' },
 };
 
 const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [options] after building the server)
@@ -126,6 +129,8 @@ async function samples(baseUrl, cookie) {
 }
 
 function load(url, cookie, connections, duration) {
+  // The shop's scenario sends a new order each time (`cookie` is then the shop: its keys and variant).
+  if (typeof cookie === 'object') return autocannon(intakeLoad(url, cookie, connections, duration));
   return autocannon({
     url,
     method: 'GET',
@@ -140,12 +145,20 @@ async function prepare(baseUrl, opts, samplesOf, check = true) {
   const cookies = { staff: await signIn(baseUrl, STAFF), partner: await signIn(baseUrl, PARTNER) };
   const s = samplesOf ?? (await samples(baseUrl, cookies.staff));
   const plan = opts.scenarios.map((name) => ({ name, ...SCENARIOS[name], url: SCENARIOS[name].path(s) }));
-  if (check) for (const p of plan) await getOk(baseUrl, cookies[p.as], p.url);
+  if (plan.some((p) => p.as === 'shop')) cookies.shop = await prepareShop(baseUrl, cookies.staff);
+  if (check) for (const p of plan) await request(baseUrl, cookies[p.as], p);
   return { cookies, s, plan };
 }
 
+/** One request of a scenario: a GET, or the shop's new order. */
+const request = (baseUrl, cookie, p) =>
+  p.as === 'shop' ? postIntake(baseUrl, cookie) : getOk(baseUrl, cookie, p.url);
+
 /** How long the capture lets a scenario's first request finish its background work (page anchors). */
 const CAPTURE_SETTLE_MS = 2_500;
+
+/** The ids of the keys the shop's scenario spreads its orders over (for its pgbench script). */
+let shopKeyIds = [];
 
 /** Scenarios whose steady-state request runs no SQL: their SQL side is what the server's cache stands in for. */
 const cachedScenarios = new Set();
@@ -162,9 +175,12 @@ async function captureAll(env, port, opts) {
     for (const p of plan) {
       const captured = await captureStatements(
         traceFile,
-        () => getOk(server.baseUrl, cookies[p.as], p.url),
+        () => request(server.baseUrl, cookies[p.as], p),
         CAPTURE_SETTLE_MS,
+        // The intake's order is made in a transaction: its SQL side runs in one too.
+        { transactions: p.as === 'shop' },
       );
+      if (p.as === 'shop') shopKeyIds = cookies.shop.ids;
       statements[p.name] = captured.statements;
       if (captured.cached) cachedScenarios.add(p.name);
     }
@@ -193,7 +209,8 @@ async function sqlSide(opts, statements) {
         continue;
       }
       process.stdout.write(`SQL ${name.padEnd(16)} ×${c} (${list.length} statement(s), pgbench) … `);
-      const r = await pgbenchRun(opts.databaseUrl, list, { ...opts, connections: c });
+      const build = name === 'intake' ? (l) => intakeScript(l, { keyIds: shopKeyIds }) : undefined;
+      const r = await pgbenchRun(opts.databaseUrl, list, { ...opts, connections: c }, build);
       results[key(name, c)] = { ...r, via: 'pgbench' };
       console.log(`${r.rps.toFixed(0)} req/s, mean ${r.mean} ms`);
     }
@@ -201,6 +218,11 @@ async function sqlSide(opts, statements) {
     await withDatabase(opts, async (query, client) => {
       for (const { name, c } of runs) {
         const list = statements[name];
+        // A new order each time needs a new externalId and order id per run: pgbench's \gset, not PGlite.
+        if (name === 'intake') {
+          console.log('SQL intake: measured on PostgreSQL only (each run makes a new order)');
+          continue;
+        }
         process.stdout.write(`SQL ${name.padEnd(16)} ×1 (${list.length} statement(s), PGlite) … `);
         const r = await clientRun((text, values) => client.query(text, values), list, opts);
         results[key(name, c)] = { ...r, via: 'PGlite' };
@@ -232,7 +254,7 @@ async function main() {
       for (const p of prepared.plan) {
         const url = server.baseUrl + p.url;
         const cookie = prepared.cookies[p.as];
-        process.stdout.write(`API ${p.name.padEnd(16)} ×${c} GET ${p.url} as ${p.as} … `);
+        process.stdout.write(`API ${p.name.padEnd(16)} ×${c} ${p.method ?? 'GET'} ${p.url} as ${p.as} … `);
         if (opts.warmup) await load(url, cookie, c, opts.warmup);
         const before = cpuReading(server.pid);
         const r = await load(url, cookie, c, opts.duration);

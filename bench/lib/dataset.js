@@ -50,10 +50,13 @@ export async function withDatabase({ engine, databaseUrl, dataDir }, fn) {
 
 async function countOrders(query) {
   try {
-    const { rows } = await query('select count(*)::int as n from orders');
+    // The seed's orders: the intake scenario adds orders of its own (an externalId each), which stay.
+    const { rows } = await query('select count(*)::int as n from orders where external_id is null');
     return rows[0].n;
   } catch (e) {
     if (e.code === '42P01') return 0; // not migrated yet
+    // Seeded before orders had an externalId (migration 0015): every order is the seed's.
+    if (e.code === '42703') return (await query('select count(*)::int as n from orders')).rows[0].n;
     throw e;
   }
 }

@@ -11,14 +11,14 @@ import { cpuPerRequest, cpuReading, postgresProcessCount, postgresSettled } from
 import { percentile } from './stats.js';
 
 /** The statements traced between byte offsets `from` and `to` (the end when absent). */
-const traced = (file, from, to) =>
+const traced = (file, from, to, transactions = false) =>
   readFileSync(file)
     .subarray(from, to)
     .toString('utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line))
-    .filter((s) => !/^\s*(begin|commit|rollback)\b/i.test(s.text));
+    .filter((s) => transactions || !/^\s*(begin|commit|rollback)\b/i.test(s.text));
 
 const sizeOf = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 
@@ -29,15 +29,15 @@ const sizeOf = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
  * is the scenario's SQL. When the second sent none (the answer came from a cache), the first request's
  * statements are returned with `cached: true`: the SQL the cache stands in for. `get` makes the request.
  */
-export async function captureStatements(traceFile, get, settleMs = 0) {
+export async function captureStatements(traceFile, get, settleMs = 0, { transactions = false } = {}) {
   const start = sizeOf(traceFile);
   await get();
   if (settleMs) await new Promise((resolve) => setTimeout(resolve, settleMs));
   const middle = sizeOf(traceFile);
   await get();
-  const warm = traced(traceFile, middle);
+  const warm = traced(traceFile, middle, undefined, transactions);
   if (warm.length > 0) return { statements: warm, cached: false };
-  return { statements: traced(traceFile, start, middle), cached: true };
+  return { statements: traced(traceFile, start, middle, transactions), cached: true };
 }
 
 /** A parameter as node-postgres puts it on the wire (text), which is what pgbench must send too. */
@@ -97,10 +97,15 @@ export async function hasPgbench() {
  * its per-request log is not used, since pgbench reuses a clock reading across requests that complete in
  * one wake-up and logs many of them as taking 0 µs.
  */
-export async function pgbenchRun(databaseUrl, statements, { connections, duration, warmup }) {
+export async function pgbenchRun(
+  databaseUrl,
+  statements,
+  { connections, duration, warmup },
+  build = pgbenchScript,
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-sql-'));
   try {
-    const { script, defines } = pgbenchScript(statements);
+    const { script, defines } = build(statements);
     const file = path.join(dir, 'request.sql');
     writeFileSync(file, script);
     const common = [

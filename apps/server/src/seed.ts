@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
-import { keepDemoKey } from './db/seed/demo-key';
+import { keepDemoKey, showDemoKey } from './db/seed/demo-key';
 
 /** `seed [--orders N] [--reset]`: migrates, then fills the database with the demo marketplace. */
 async function main(): Promise<void> {
@@ -42,7 +42,13 @@ async function main(): Promise<void> {
       `Seeded ${String(summary.orders)} orders (${String(summary.lines)} lines), ${String(summary.partners)} partners and ` +
         `${String(summary.users)} users in ${(summary.ms / 1000).toFixed(1)} s.`,
     );
-    console.log(keepDemoKey(config.dataDir, summary.demoKey).join('\n'));
+    // The file in DATA_DIR goes with the embedded database there; a seed of another database (the bench's)
+    // must not replace the key the local app's demo command reads.
+    const lines =
+      database.engine === 'postgres'
+        ? showDemoKey(summary.demoKey)
+        : keepDemoKey(config.dataDir, summary.demoKey);
+    console.log(lines.join('\n'));
   } finally {
     await database.close();
   }

@@ -264,7 +264,8 @@ function statementMails(month: string): OutboxMail[] {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(dir);
+    // Messages only: their attachments are files beside them.
+    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   } catch {
     return [];
   }

@@ -10,3 +10,4 @@ export * from './finance';
 export * from './xero';
 export * from './reporting';
 export * from './notifications';
+export * from './mails';

@@ -347,6 +347,7 @@ async function registerAreas(
     appUrl: config.appUrl,
     log: app.log,
     pollMs: config.statementRunPollMs,
+    listen: database.listen,
   });
   app.addHook('onReady', async () => run.startWorker());
   app.addHook('onClose', async () => run.stopWorker());

@@ -16,5 +16,6 @@ CREATE TABLE "mails" (
 );
 --> statement-breakpoint
 ALTER TABLE "statement_jobs" ADD COLUMN "mail_id" integer;--> statement-breakpoint
+ALTER TABLE "statement_jobs" ADD COLUMN "worked_by" text;--> statement-breakpoint
 CREATE INDEX "mails_status_idx" ON "mails" USING btree ("status","id");--> statement-breakpoint
 ALTER TABLE "statement_jobs" ADD CONSTRAINT "statement_jobs_mail_id_mails_id_fk" FOREIGN KEY ("mail_id") REFERENCES "public"."mails"("id") ON DELETE set null ON UPDATE no action;

@@ -222,6 +222,8 @@ export const statementJobs = pgTable(
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
     /** The statement's e-mail once written (status `sent`): whether and to whom it went is the mail's. */
     mailId: integer('mail_id').references(() => mails.id, { onDelete: 'set null' }),
+    /** The instance (host:pid) that took it last: which one holds a running job, which one drew a sent one. */
+    workedBy: text('worked_by'),
     /** When a worker claimed it: a job left running longer than the lease after a crash is queued again. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+
 import { sql } from 'drizzle-orm';
 
 import { ROLE_IDS, type MonthEndJobStatus, type MonthEndPartnerStatus } from '@bloomline/contract';
@@ -46,11 +48,15 @@ export async function requeueStale(db: DbOrTx, leaseSeconds: number): Promise<nu
   return rows.length;
 }
 
+/** This process, as `worked_by` names it. */
+const INSTANCE = `${hostname()}:${String(process.pid)}`;
+
 /** Takes the oldest queued job, or none; a job another worker holds is skipped, never waited for. */
 export async function claimJob(db: DbOrTx): Promise<ClaimedJob | null> {
   const [job] = await rowsOf<ClaimedJob>(
     db,
-    sql`update statement_jobs set status = 'running', locked_at = now(), attempts = attempts + 1, updated_at = now()
+    sql`update statement_jobs set status = 'running', locked_at = now(), worked_by = ${INSTANCE},
+          attempts = attempts + 1, updated_at = now()
         where id = (select id from statement_jobs where status = 'queued' order by id limit 1 for update skip locked)
         returning id, month, partner_id`,
   );

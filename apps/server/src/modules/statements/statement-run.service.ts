@@ -8,7 +8,9 @@ import {
   type MonthEndRun,
 } from '@bloomline/contract';
 
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+
+import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { MailQueue } from '../../lib/mail-queue';
 import {
@@ -35,7 +37,12 @@ export type StatementRunOptions = {
   pollMs?: number;
   /** A job running longer than this is taken to be abandoned (its process stopped) and queued again. */
   leaseSeconds?: number;
+  /** PostgreSQL's LISTEN: a run started on one instance wakes the workers of all at once. */
+  listen?: Database['listen'];
 };
+
+/** Told (NOTIFY) when a run is queued, so every instance's worker starts on it at once. */
+const RUN_CHANNEL = 'bloomline_statement_run';
 
 /** The month's statement on the web (a partner user opens their own). */
 export const statementLink = (appUrl: string, month: string) =>
@@ -57,8 +64,10 @@ export function createStatementRun({
   log,
   pollMs = 5000,
   leaseSeconds = 600,
+  listen,
 }: StatementRunOptions) {
   let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
   let draining: Promise<void> | undefined;
   let stopped = true;
   let again = false;
@@ -163,6 +172,8 @@ export function createStatementRun({
           propertyType: null,
           newValues: { month, queued: n, mailedAgain: again },
         });
+        // Delivered at commit, to every instance listening (this one too).
+        if (listen && n > 0) await tx.execute(sql`select pg_notify(${RUN_CHANNEL}, ${month})`);
         return n;
       });
       if (queued > 0) void wake();
@@ -179,6 +190,17 @@ export function createStatementRun({
         timer = setInterval(() => void wake(), pollMs);
         timer.unref();
       }
+      if (listen)
+        void listen(
+          RUN_CHANNEL,
+          () => void wake(),
+          (err) => log.warn({ err: err.message }, 'the month-end LISTEN connection failed; reconnecting'),
+        )
+          .then((stop) => {
+            if (stopped) void stop();
+            else unlisten = stop;
+          })
+          .catch((err: unknown) => log.warn({ err }, 'month-end runs of other instances wait for the poll'));
       void wake();
     },
 
@@ -187,6 +209,8 @@ export function createStatementRun({
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+      await unlisten?.();
+      unlisten = undefined;
       await draining;
     },
 

@@ -8,8 +8,10 @@ import { startFleet } from './fleet/fleet.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
-  console.error('fleet: set DATABASE_URL to a PostgreSQL database (the fleet shares it), e.g.\n' +
-    '  DATABASE_URL=postgres://user@127.0.0.1:5432/bloomline npm run fleet');
+  console.error(
+    'fleet: set DATABASE_URL to a PostgreSQL database (the fleet shares it), e.g.\n' +
+      '  DATABASE_URL=postgres://user@127.0.0.1:5432/bloomline npm run fleet',
+  );
   process.exit(1);
 }
 const size = Number(process.env.FLEET_SIZE ?? 3);

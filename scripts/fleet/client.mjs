@@ -83,7 +83,8 @@ export class Client {
   async signIn(email, password = 'password') {
     await this.get('/sanctum/csrf-cookie');
     const res = await this.post('/api/login', { email, password });
-    if (res.status !== 200 && res.status !== 204) throw new Error(`sign-in of ${email}: ${String(res.status)} ${res.body}`);
+    if (res.status !== 200 && res.status !== 204)
+      throw new Error(`sign-in of ${email}: ${String(res.status)} ${res.body}`);
     return res;
   }
 }
@@ -95,7 +96,10 @@ export class Client {
 export function openStream(client) {
   return new Promise((resolve, reject) => {
     const url = `${client.base}/api/notifications/stream`;
-    const req = http.request(url, { headers: client.headers('GET', { accept: 'text/event-stream' }), agent: false });
+    const req = http.request(url, {
+      headers: client.headers('GET', { accept: 'text/event-stream' }),
+      agent: false,
+    });
     req.on('response', (res) => {
       const events = [];
       let buffer = '';

@@ -35,7 +35,8 @@ export async function waitReady(url, ms = 120_000, isAlive = () => true) {
  *   log?: (line: string) => void }} options
  */
 export async function startFleet({ size = 3, port, databaseUrl, dir, env = {}, log = () => {} }) {
-  if (!existsSync(SERVER)) throw new Error('fleet: apps/server/dist/main.js is missing; run `npm run build` first.');
+  if (!existsSync(SERVER))
+    throw new Error('fleet: apps/server/dist/main.js is missing; run `npm run build` first.');
   const nginxPath = ensureNginx();
   mkdirSync(dir, { recursive: true });
   const instances = Array.from({ length: size }, (_, i) => ({
@@ -70,7 +71,9 @@ export async function startFleet({ size = 3, port, databaseUrl, dir, env = {}, l
     proc.stderr.pipe(out);
     instance.proc = proc;
     instance.exited = new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
-    log(`instance ${String(instance.index + 1)} started on port ${String(instance.port)} (pid ${String(proc.pid)})`);
+    log(
+      `instance ${String(instance.index + 1)} started on port ${String(instance.port)} (pid ${String(proc.pid)})`,
+    );
   }
 
   const readyUrl = (instance) => `http://127.0.0.1:${String(instance.port)}/ready`;

@@ -32,7 +32,8 @@ const dir = path.join(os.tmpdir(), NAME);
 const rows = async (text, values = []) => (await db.query(text, values)).rows;
 
 beforeAll(async () => {
-  if (!ADMIN_URL) throw new Error('the fleet test needs DATABASE_URL (a PostgreSQL server it may create a database on)');
+  if (!ADMIN_URL)
+    throw new Error('the fleet test needs DATABASE_URL (a PostgreSQL server it may create a database on)');
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${NAME}`);
@@ -51,7 +52,7 @@ beforeAll(async () => {
       STATEMENT_RUN_POLL_SECONDS: '0.5',
       JOB_POLL_SECONDS: '0.5',
       // /ready says 503 for this long after SIGTERM before the port closes.
-      SHUTDOWN_DELAY_SECONDS: '0.3',
+      SHUTDOWN_DELAY_SECONDS: '1',
       SHUTDOWN_GRACE_SECONDS: '10',
     },
   });
@@ -99,7 +100,9 @@ describe('a fleet of three behind nginx', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
     await sleep(200);
     const log = serverLog();
-    const served = new Set(ids.map((id) => log.find((l) => l.reqId === id && l.msg === 'request completed')?.pid));
+    const served = new Set(
+      ids.map((id) => log.find((l) => l.reqId === id && l.msg === 'request completed')?.pid),
+    );
     // Round robin: the six went to all three instances.
     expect(served.size).toBe(3);
     // The client's address is nginx's to say: one the client wrote is not taken (throttles count by it).
@@ -119,7 +122,9 @@ describe('a fleet of three behind nginx', () => {
     const stream = await openStream(florist.at(fleet.direct(0)));
     expect(stream.status).toBe(200);
     try {
-      const placed = await staff.at(fleet.direct(1)).post('/api/notifications/demo-order', { partner: FLORIST, lines: 1 });
+      const placed = await staff
+        .at(fleet.direct(1))
+        .post('/api/notifications/demo-order', { partner: FLORIST, lines: 1 });
       expect(placed.status, placed.body).toBe(201);
       const order = JSON.parse(placed.body).data;
       for (let i = 0; i < 100 && !stream.events.some((e) => e.event === 'new-order'); i += 1) await sleep(50);
@@ -135,14 +140,18 @@ describe('a fleet of three behind nginx', () => {
     for (const g of guests) await g.get('/sanctum/csrf-cookie');
     const statuses = [];
     for (let i = 0; i < 7; i += 1)
-      statuses.push((await guests[i % 3].post('/api/login', { email: 'florist2@example.com', password: 'wrong' })).status);
+      statuses.push(
+        (await guests[i % 3].post('/api/login', { email: 'florist2@example.com', password: 'wrong' })).status,
+      );
     // Five tries (MAX_LOGIN_ATTEMPTS) are refused as wrong, then every instance says "too many".
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429]);
   });
 
   it('works a month-end run started on one instance on all of them, and sends each partner once', async () => {
     // Every partner user reads statements: a run of a few dozen partners.
-    await db.query(`update users set partner_statements = true where role_id = (select id from roles where slug = 'partner')`);
+    await db.query(
+      `update users set partner_statements = true where role_id = (select id from roles where slug = 'partner')`,
+    );
     const month = JSON.parse((await staff.get('/api/reporting/statements/month-end')).body).data.month;
     const start = await staff.at(fleet.direct(0)).post('/api/reporting/statements/month-end', {});
     expect(start.status, start.body).toBe(202);
@@ -170,7 +179,9 @@ describe('a fleet of three behind nginx', () => {
         } catch {
           return [];
         }
-        return files.map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8'))).filter((m) => m.attachments?.[0]?.filename.endsWith(`-${month}-summary.pdf`));
+        return files
+          .map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')))
+          .filter((m) => m.attachments?.[0]?.filename.endsWith(`-${month}-summary.pdf`));
       });
     expect(mails()).toHaveLength(total);
     expect(new Set(run.partners.map((p) => p.to)).size).toBe(total);
@@ -263,7 +274,9 @@ describe('a fleet of three behind nginx', () => {
     rolling = false;
     await load;
     const failed = results.filter((r) => r !== 200 && r !== 201);
-    console.log(`rolling restart under load: ${String(results.length)} requests sent, ${String(results.length - failed.length)} answered 2xx`);
+    console.log(
+      `rolling restart under load: ${String(results.length)} requests sent, ${String(results.length - failed.length)} answered 2xx`,
+    );
     expect(results.length).toBeGreaterThan(50);
     expect(failed).toEqual([]);
     // Every instance is a new process, and all three answer.

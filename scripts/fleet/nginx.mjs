@@ -49,7 +49,8 @@ export function ensureNginx() {
         stdio: 'inherit',
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       }).status;
-      if (status !== 0) throw new Error(`fleet: \`${[cmd, ...args].join(' ')}\` failed (exit ${String(status)}).`);
+      if (status !== 0)
+        throw new Error(`fleet: \`${[cmd, ...args].join(' ')}\` failed (exit ${String(status)}).`);
     }
   }
   const nginx = found();
@@ -67,8 +68,12 @@ export function siteConfig({ port, upstreams }) {
   const servers = upstreams
     .map((u) => `    server 127.0.0.1:${String(u.port)} max_fails=1 fail_timeout=5s${u.down ? ' down' : ''};`)
     .join('\n');
-  const withServers = site.replace(/(upstream bloomline \{[\s\S]*?)(?:\n\s*server [^\n]*;)+/, `$1\n${servers}`);
-  if (withServers === site) throw new Error('fleet: no upstream servers found in deploy/nginx/bloomline.conf');
+  const withServers = site.replace(
+    /(upstream bloomline \{[\s\S]*?)(?:\n\s*server [^\n]*;)+/,
+    `$1\n${servers}`,
+  );
+  if (withServers === site)
+    throw new Error('fleet: no upstream servers found in deploy/nginx/bloomline.conf');
   return withServers.replace(/listen \d+;/, `listen 127.0.0.1:${String(port)};`);
 }
 
@@ -140,7 +145,8 @@ export async function startNginx({ nginx, prefix, port, upstreams }) {
       write(ups);
       process.kill(proc.pid, 'SIGHUP');
       // The old workers finish what they hold and exit; the new ones have the new config.
-      for (let i = 0; i < 400 && childrenOf(proc.pid).some((pid) => old.includes(pid)); i += 1) await sleep(25);
+      for (let i = 0; i < 400 && childrenOf(proc.pid).some((pid) => old.includes(pid)); i += 1)
+        await sleep(25);
     },
     async stop() {
       if (proc.exitCode === null) process.kill(proc.pid, 'SIGQUIT');

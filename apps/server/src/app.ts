@@ -170,7 +170,8 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   app.decorate('mails', mails);
   const metrics = createMetrics({
     database,
-    jobs: async () => (await jobs.counts()).map((c) => ({ labels: { queue: c.queue, state: c.state }, n: c.n })),
+    jobs: async () =>
+      (await jobs.counts()).map((c) => ({ labels: { queue: c.queue, state: c.state }, n: c.n })),
   });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));

@@ -58,10 +58,13 @@ async function shutdown(signal: string) {
   app.lifecycle.startDraining();
   const { graceMs, delayMs } = config.shutdown;
   app.log.info({ signal, graceMs, delayMs }, 'stopping: draining requests and jobs');
-  const force = setTimeout(() => {
-    app.log.error('still not stopped after the grace: exiting');
-    process.exit(1);
-  }, delayMs + 2 * graceMs + 5_000);
+  const force = setTimeout(
+    () => {
+      app.log.error('still not stopped after the grace: exiting');
+      process.exit(1);
+    },
+    delayMs + 2 * graceMs + 5_000,
+  );
   force.unref();
   try {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));

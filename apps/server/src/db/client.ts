@@ -40,7 +40,7 @@ export interface Database {
    * One SQL text with `$n` parameters, outside drizzle (the job library's statements): several statements in
    * one text only without parameters.
    */
-  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   /** The connection pool's state (PostgreSQL; the embedded database is one connection, always there). */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -58,11 +58,11 @@ export interface Database {
   copyOut?(query: SQL, signal?: AbortSignal): AsyncIterable<CopyRow[]>;
   /** PostgreSQL only: where it is, for a worker thread's own connection (`lib/worker-stream.ts`). */
   connectionString?: string;
-  listen?(
+  listen?: (
     channel: string,
     onMessage: (payload: string) => void,
     onError: (err: Error) => void,
-  ): Promise<() => Promise<void>>;
+  ) => Promise<() => Promise<void>>;
 }
 
 /** A LISTEN connection of its own, opened again two seconds after it is lost, until stopped. */
@@ -292,7 +292,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         return { rows: result.rows };
       }
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),

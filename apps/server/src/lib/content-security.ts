@@ -41,4 +41,3 @@ export function contentSecurityPolicy(config: Config): FastifyHelmetOptions['con
     },
   };
 }
-

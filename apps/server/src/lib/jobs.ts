@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 
+import { rowsOf } from '../db/bulk';
 import type { Database, DbOrTx } from '../db/client';
 import { JOB_SCHEMA } from '../db/job-schema';
 
@@ -57,10 +58,7 @@ export function statementOf(text: string, values: readonly unknown[] = []): SQL 
 function connectionOf(db: DbOrTx): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      const result = (await db.execute(statementOf(text, values))) as unknown as
-        | { rows: unknown[] }
-        | unknown[];
-      return { rows: Array.isArray(result) ? result : result.rows };
+      return { rows: await rowsOf(db, statementOf(text, values)) };
     },
   };
 }

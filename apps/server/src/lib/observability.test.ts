@@ -14,7 +14,10 @@ describe('request ids in the log', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream, mixin: requestIdMixin }, ...requestIdOptions(false) });
+    const app = Fastify({
+      logger: { level: 'info', stream, mixin: requestIdMixin },
+      ...requestIdOptions(false),
+    });
     useRequestIds(app);
     app.get('/work', async (request) => {
       // A service logs through the app's logger, after an await: the line still names the request.

@@ -36,4 +36,3 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     },
   });
 }
-

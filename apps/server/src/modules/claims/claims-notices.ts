@@ -82,7 +82,11 @@ export function notifierOfDeductions({ db, queueMail, appUrl, log }: NoticeDeps)
           continue;
         }
         try {
-          await queueMail(db, { kind: 'deduction', to, ...deductionMail(partner.name, notice, cents, appUrl) });
+          await queueMail(db, {
+            kind: 'deduction',
+            to,
+            ...deductionMail(partner.name, notice, cents, appUrl),
+          });
         } catch (err) {
           log.error(
             { err, partnerId, orderId: notice.order.id },

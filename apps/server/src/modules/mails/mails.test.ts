@@ -43,7 +43,10 @@ const queue = (to: string, subject: string) =>
 /** Waits until the mail has had its last try or went out. */
 async function settled(id: number) {
   for (let i = 0; i < 300; i += 1) {
-    const [row] = await rowsOf<{ status: string }>(h.database.db, sql`select status from mails where id = ${id}`);
+    const [row] = await rowsOf<{ status: string }>(
+      h.database.db,
+      sql`select status from mails where id = ${id}`,
+    );
     if (row?.status !== 'queued') return row?.status;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -71,7 +74,12 @@ describe('e-mails sent by jobs', () => {
     const before = await rowsOf<{ n: number }>(h.database.db, sql`select count(*)::int as n from mails`);
     await expect(
       h.database.db.transaction(async (tx) => {
-        await h.app.mails.queueMail(tx, { kind: 'welcome', to: 'ghost@example.com', subject: 'Never', text: '.' });
+        await h.app.mails.queueMail(tx, {
+          kind: 'welcome',
+          to: 'ghost@example.com',
+          subject: 'Never',
+          text: '.',
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -127,7 +135,11 @@ describe('GET /api/mails and POST /api/mails/{id}/send-again', () => {
     refused.delete('nobody@unreachable.example');
     const again = await staff.post(`/api/mails/${String(failedId)}/send-again`);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json<{ data: MailListItem }>().data).toMatchObject({ id: failedId, status: 'queued', attempts: 0 });
+    expect(again.json<{ data: MailListItem }>().data).toMatchObject({
+      id: failedId,
+      status: 'queued',
+      attempts: 0,
+    });
     expect(await settled(failedId)).toBe('sent');
     expect(sent.filter((s) => s.mail.to === 'nobody@unreachable.example')).toHaveLength(1);
     expect((await staff.get('/api/mails')).json<Paged<MailListItem>>().data).toEqual([]);

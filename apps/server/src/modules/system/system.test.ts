@@ -29,7 +29,9 @@ describe('GET /ready', () => {
   it('is not ready while a migration of this build is missing', async () => {
     const db = h.database.db;
     const newest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
-    await db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${newest}`);
+    await db.execute(
+      sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${newest}`,
+    );
     try {
       const res = await h.client().get('/ready');
       expect(res.statusCode).toBe(503);
@@ -37,7 +39,9 @@ describe('GET /ready', () => {
       // Liveness is another question: the process is fine.
       expect((await h.client().get('/health')).statusCode).toBe(200);
     } finally {
-      await db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at + 1 where created_at = ${newest}`);
+      await db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = created_at + 1 where created_at = ${newest}`,
+      );
     }
     expect((await h.client().get('/ready')).statusCode).toBe(200);
   });

@@ -104,4 +104,6 @@ export const paths = {
   },
   /** The accounting connection (Xero). */
   xero: '/system/xero',
+  /** The e-mails that failed on every try, to send again (issue 38). */
+  mails: '/system/mails',
 } as const;

@@ -95,6 +95,7 @@ describe('/statements/month-end', () => {
     expect(fynbos).toHaveTextContent('anna@fynbos.example, reader@fynbos.example');
     expect(fynbos).toHaveTextContent('Sent');
     // 04:02 UTC is 06:02 in Johannesburg.
+    expect(fynbos).toHaveTextContent('06:02');
     expect(fynbos.querySelector('time')).toHaveAttribute('datetime', '2026-11-01T04:02:11.000Z');
     expect(await axeViolations(container)).toEqual([]);
   }, 30_000);

@@ -89,7 +89,7 @@ describe('/statements/month-end', () => {
     await new Promise((resolve) => setTimeout(resolve, MONTH_END_POLL_MS + 500));
     expect(callsOf(spy).filter((c) => c === 'GET /api/reporting/statements/month-end')).toHaveLength(polls);
     // Every statement of the month is sent: nothing left to press, and the page says whom it went to.
-    expect(screen.getByRole('button', { name: 'Every statement for October 2026 is sent' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Every statement is sent' })).toBeDisabled();
     const table = screen.getByRole('table', { name: 'The statement of each partner for October 2026' });
     const fynbos = within(table).getByRole('link', { name: 'Fynbos & Co' }).closest('tr')!;
     expect(fynbos).toHaveTextContent('anna@fynbos.example, reader@fynbos.example');

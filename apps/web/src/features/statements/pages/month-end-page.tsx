@@ -19,6 +19,7 @@ import {
   ConfirmAction,
   DataTable,
   DateText,
+  filledColours,
   PageTitle,
   QueryError,
   readableShade,
@@ -77,9 +78,9 @@ function RunProgress({ run }: { run: MonthEndRun }) {
 }
 
 const STATUS_WORDS: Record<MonthEndPartner['status'], { label: string; colour: string }> = {
-  sent: { label: 'Sent', colour: 'green.9' },
-  failed: { label: 'Not sent', colour: 'red.9' },
-  sending: { label: 'Sending', colour: 'gray.8' },
+  sent: { label: 'Sent', colour: 'green' },
+  failed: { label: 'Not sent', colour: 'red' },
+  sending: { label: 'Sending', colour: 'gray' },
 };
 
 /** Failed first (what needs doing), then those still going, then the sent; by name within each. */
@@ -101,6 +102,8 @@ function Outcome({ partner }: { partner: MonthEndPartner }) {
 /** Every partner of the run: where its statement went and when, or why it did not (issue 36, point 10). */
 function RunPartners({ run }: { run: MonthEndRun }) {
   const theme = useMantineTheme();
+  // Filled badges with black or white text by contrast, as every status badge (ui/contrast.ts).
+  const tone = (colour: string) => filledColours(theme, colour);
   if (run.partners.length === 0) return null;
   const rows = [...run.partners].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status));
   const columns: DataColumn<MonthEndPartner>[] = [
@@ -127,7 +130,13 @@ function RunPartners({ run }: { run: MonthEndRun }) {
       key: 'status',
       header: 'Status',
       render: (p) => (
-        <Badge variant="outline" color={STATUS_WORDS[p.status].colour}>
+        <Badge
+          variant="filled"
+          color={tone(STATUS_WORDS[p.status].colour).background}
+          c={tone(STATUS_WORDS[p.status].colour).text}
+          // Never cut to "SE…" in a narrow column.
+          styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}
+        >
           {STATUS_WORDS[p.status].label}
         </Badge>
       ),
@@ -163,7 +172,8 @@ export function sendAction(run: MonthEndRun | undefined) {
   const month = run ? monthName(run.month) : 'last month';
   if (!run || isRunning(run)) return { label: SEND_LABEL, disabled: true, message: '' };
   if (run.total > 0 && run.sent === run.total)
-    return { label: `Every statement for ${month} is sent`, disabled: true, message: '' };
+    // Short enough for a phone's button; the month is in the words above it.
+    return { label: 'Every statement is sent', disabled: true, message: '' };
   if (run.failed > 0)
     return {
       label: `Try again for the ${formatCount(run.failed)} not reached`,
@@ -199,7 +209,7 @@ export function MonthEndPage() {
   else body = <RunProgress run={run.data} />;
 
   return (
-    <Stack gap="md" maw={760}>
+    <Stack gap="md" maw={960}>
       <PageTitle
         title={MONTH_END_TITLE}
         breadcrumbs={[{ label: 'Partners', to: paths.partners.list }, { label: MONTH_END_TITLE }]}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { appConfig } from '@bloomline/contract';
+import { appConfig, ERROR_MESSAGES } from '@bloomline/contract';
 
 import { carriesToken, type Metrics } from '../../lib/observability';
 import type { SystemService } from './system.service';
@@ -32,8 +32,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // Not there, as any unknown API address (never the web app's page, which would answer 200).
     if (!metricsToken || !carriesToken(request.headers.authorization, metricsToken)) {
-      return reply.callNotFound();
+      return reply.code(404).send({ message: ERROR_MESSAGES[404] });
     }
     return reply.type(metrics.contentType).send(await metrics.text());
   });

@@ -71,7 +71,8 @@ describe('X-Request-Id', () => {
 
 describe('GET /metrics', () => {
   it('is not there without the token', async () => {
-    expect((await h.client().get('/metrics')).statusCode).toBe(404);
+    const bare = await h.client().get('/metrics');
+    expect(bare.statusCode, bare.body.slice(0, 200)).toBe(404);
     expect((await staff.get('/metrics', { authorization: 'Bearer wrong' })).statusCode).toBe(404);
   });
 

@@ -104,8 +104,10 @@ export function createMailQueue({ db, jobs, mailer, log, attempts, retrySeconds 
     );
     const id = row!.id;
     await jobs.send(MAIL_QUEUE, { mailId: id }, tx);
-    // Outside a transaction the job is there already; inside one the worker finds it at its next look.
+    // Outside a transaction the job is there already; inside one it is there once the change commits, which a
+    // second look a moment later usually finds (else the worker's next poll does).
     jobs.nudge(MAIL_QUEUE);
+    setTimeout(() => jobs.nudge(MAIL_QUEUE), 100).unref();
     return id;
   };
 

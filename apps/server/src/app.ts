@@ -196,9 +196,13 @@ function createServer(config: Config, logger: AppDeps['logger']) {
     bodyLimit: 2 * 1024 * 1024,
     // The router's own refusals (a malformed percent-encoding in the path, a path segment too long) answer
     // in the `{message}` shape of every other error.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.statusCode === 414;
-      void reply.code(tooLong ? 414 : 400).send({ message: tooLong ? 'URI Too Long' : 'Bad Request' });
+      // Refused before the hooks run: the request id is set here too.
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('x-request-id', request.id)
+        .send({ message: tooLong ? 'URI Too Long' : 'Bad Request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -54,8 +54,10 @@ describe('X-Request-Id', () => {
       await h.client().get('/api/partners'),
       await staff.get('/api/no-such-thing'),
       await partner.get('/api/users'),
+      // Refused by the router itself (a malformed percent-encoding), before any hook.
+      await staff.get('/%'),
     ];
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 403]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 403, 400]);
     const ids = answers.map((r) => String(r.headers['x-request-id']));
     for (const id of ids) expect(id).toMatch(UUID);
     expect(new Set(ids).size).toBe(ids.length);

@@ -77,8 +77,8 @@ function processRegistry(): client.Registry {
 
 export function createMetrics({ database, jobs }: MetricsOptions) {
   const registry = new client.Registry();
-  const process = processRegistry();
-  const everything = () => client.Registry.merge([process, registry]);
+  const processFigures = processRegistry();
+  const everything = () => client.Registry.merge([processFigures, registry]);
   const requests = new client.Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by method, route and status',

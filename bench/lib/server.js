@@ -48,6 +48,9 @@ export async function startServer(env, port) {
       NODE_ENV: 'production',
       // The month-end statement worker's poll (one small query every 5 s) would join the SQL trace of a scenario.
       STATEMENT_RUN_POLL_SECONDS: '0',
+      // So would the e-mail jobs' poll and the jobs' upkeep: an hour between looks, no schedules.
+      JOB_POLL_SECONDS: '3600',
+      JOBS_SCHEDULE: 'false',
     },
     // BENCH_SERVER_STDOUT=<file> keeps what the server prints (e.g. with BENCH_NODE_FLAGS=--trace-gc).
     stdio: [

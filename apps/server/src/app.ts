@@ -1,15 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -17,10 +15,21 @@ import { APP_VERSION } from '@bloomline/contract';
 
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { contentSecurityPolicy } from './lib/content-security';
 import { useTokenKey } from './lib/crypto';
+import { createJobs, type Jobs } from './lib/jobs';
+import { createMailQueue, type MailQueue } from './lib/mail-queue';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
+import {
+  createMetrics,
+  requestIdMixin,
+  requestIdOptions,
+  useRequestIds,
+  type Metrics,
+} from './lib/observability';
 import { baseUrlOf } from './lib/urls';
+import { pageFor, registerWebApp, routePages } from './lib/web-app';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -70,8 +79,11 @@ import { createStatementRun } from './modules/statements/statement-run.service';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { createStatementsService } from './modules/statements/statements.service';
 import { createSettingsService } from './modules/settings/settings.service';
+import { mailsRoutes } from './modules/mails/mails.routes';
+import { createMailsService } from './modules/mails/mails.service';
+import { monthEndSchedule } from './modules/statements/month-end-schedule';
 import { systemRoutes } from './modules/system/system.routes';
-import { createSystemService } from './modules/system/system.service';
+import { createLifecycle, createSystemService, type Lifecycle } from './modules/system/system.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { xeroRoutes } from './modules/xero/xero.routes';
@@ -89,16 +101,6 @@ export interface AppDeps {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Origins the map tiles come from, for the CSP: `{s}` subdomains become a wildcard. */
-function tileOrigin(url: string): string | null {
-  try {
-    const u = new URL(url.replace('{s}.', 'a.').replace(/\{[a-z]+\}/g, '0'));
-    return url.includes('{s}.') ? `${u.protocol}//*.${u.host.split('.').slice(1).join('.')}` : u.origin;
-  } catch {
-    return null;
-  }
-}
 
 type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & {
   socket?: { remotePort?: number };
@@ -118,24 +120,25 @@ const requestForLog = (request: LoggedRequest) => ({
   remotePort: request.socket?.remotePort,
 });
 
-/** Logger options with our request serializer (a ready-made logger instance is used as it is). */
+/**
+ * Logger options with our request serializer and the request id on every line logged during a request (a
+ * ready-made logger instance is used as it is).
+ */
 function withRequestSerializer(logger: NonNullable<AppDeps['logger']>): AppDeps['logger'] {
   if (typeof logger !== 'object' || 'child' in logger) return logger;
-  return { ...logger, serializers: { req: requestForLog, ...logger.serializers } };
-}
-
-/** The origin (scheme, host, port) of an address, or null when it is none. */
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
+  return {
+    ...logger,
+    mixin: requestIdMixin,
+    serializers: { req: requestForLog, ...logger.serializers },
+  };
 }
 
 /** Builds the application; main.ts and every test call this. */
 export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   const app = createServer(config, logger);
+  useRequestIds(app);
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
   useTokenKey(config.sessionSecret);
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -164,7 +167,28 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  await registerAreas(app, { config, database, mail });
+  const jobs = createJobs({
+    database,
+    log: app.log,
+    pollSeconds: config.jobs.pollSeconds,
+    schedule: config.jobs.schedule,
+    supervise: config.jobs.schedule,
+  });
+  const mails = createMailQueue({ db: database.db, jobs, mailer: mail, log: app.log, ...config.mailRetry });
+  app.decorate('jobs', jobs);
+  app.decorate('mails', mails);
+  const metrics = createMetrics({
+    database,
+    jobs: async () =>
+      (await jobs.counts()).map((c) => ({ labels: { queue: c.queue, state: c.state }, n: c.n })),
+  });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
+  // Jobs start before the areas' workers (onReady runs in order) and stop after them (onClose runs last hook
+  // first, after the server has closed): the job in hand finishes within the grace, or is handed back.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop(config.shutdown.graceMs));
+  await registerAreas(app, { config, database, jobs, mails, metrics, lifecycle });
   if (hasWeb) await registerWebApp(app, webDist);
   return app;
 }
@@ -174,12 +198,20 @@ function createServer(config: Config, logger: AppDeps['logger']) {
   const app = Fastify({
     logger: withRequestSerializer(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
+    ...requestIdOptions(config.trustProxy),
+    // While stopping, a request on a connection already open is still answered (with `Connection: close`),
+    // not refused with a 503: the balancer sends new ones elsewhere once the port is closed.
+    return503OnClosing: false,
     bodyLimit: 2 * 1024 * 1024,
     // The router's own refusals (a malformed percent-encoding in the path, a path segment too long) answer
     // in the `{message}` shape of every other error.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.statusCode === 414;
-      void reply.code(tooLong ? 414 : 400).send({ message: tooLong ? 'URI Too Long' : 'Bad Request' });
+      // Refused before the hooks run: the request id is set here too.
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('x-request-id', request.id)
+        .send({ message: tooLong ? 'URI Too Long' : 'Bad Request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -224,36 +256,34 @@ async function registerHttpPlugins(app: Server, config: Config) {
   });
 }
 
-function contentSecurityPolicy(config: Config): FastifyHelmetOptions['contentSecurityPolicy'] {
-  const tiles = tileOrigin(config.mapTileUrl);
-  const appOrigin = config.configuredAppUrl ? originOf(config.configuredAppUrl) : null;
-  return {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      // APP_URL's own address too: the API's picture URLs use it when set, whatever address the page has.
-      imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(appOrigin ? [appOrigin] : [])],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      upgradeInsecureRequests: null,
-    },
-  };
-}
-
 /** Each area's service and routes, in the API document's order. */
 async function registerAreas(
   app: Server,
-  { config, database, mail }: { config: Config; database: Database; mail: Mailer },
+  {
+    config,
+    database,
+    jobs,
+    mails,
+    metrics,
+    lifecycle,
+  }: {
+    config: Config;
+    database: Database;
+    jobs: Jobs;
+    mails: MailQueue;
+    metrics: Metrics;
+    lifecycle: Lifecycle;
+  },
 ) {
   const db = database.db;
-  const auth = createAuthService({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
+  const { queueMail } = mails;
+  const auth = createAuthService({ db, queueMail, appUrl: config.appUrl });
 
-  await app.register(systemRoutes, { system: createSystemService({ database, config }) });
+  await app.register(systemRoutes, {
+    system: createSystemService({ database, config, lifecycle }),
+    metrics,
+    metricsToken: config.metrics.token,
+  });
   await app.register(authRoutes, { auth });
   // New-order alerts (issue 25): pushes and the live stream, told by every change that gives a partner lines.
   const events = createOrderEvents({ database, log: app.log });
@@ -281,13 +311,13 @@ async function registerAreas(
   const orders = createOrdersService({
     announce: notifications.announce,
     db,
-    mailer: mail,
+    queueMail,
     appUrl: config.appUrl,
     log: app.log,
     caches: createOrderListCaches({ totalsMs: config.countCacheMs }),
   });
   // Returns and refunds live below /api/orders/; the router prefers their fixed segments to the orders' `:id`.
-  const notify = notifierOfDeductions({ db, mailer: mail, appUrl: config.appUrl, log: app.log });
+  const notify = notifierOfDeductions({ db, queueMail, appUrl: config.appUrl, log: app.log });
   await app.register(claimsRoutes, {
     returns: createReturnsService({ db, notify }),
     refunds: createRefundsService({
@@ -298,7 +328,7 @@ async function registerAreas(
   });
   await app.register(orderEntryRoutes, { orders });
   await app.register(ordersRoutes, { orders });
-  await app.register(notificationsRoutes, { notifications, events });
+  await app.register(notificationsRoutes, { notifications, events, streams: metrics.streams });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
   const products = createProductsService({
     db,
@@ -319,7 +349,7 @@ async function registerAreas(
   await app.register(componentRatesRoutes, { componentRates: createComponentRatesService({ db }) });
   await app.register(settingsRoutes, { settings: createSettingsService({ db }) });
   await app.register(usersRoutes, {
-    users: createUsersService({ db, mailer: mail, appUrl: config.appUrl, log: app.log }),
+    users: createUsersService({ db, queueMail, appUrl: config.appUrl }),
   });
   await app.register(offlineTimesRoutes, { offlineTimes: createOfflineTimesService({ db }) });
   await app.register(auditRoutes, { audit: createAuditService({ db, totalsMs: config.countCacheMs }) });
@@ -329,44 +359,34 @@ async function registerAreas(
   await app.register(customersRoutes, { customers: createCustomersService({ db }) });
   await app.register(companiesRoutes, { companies: createCompaniesService({ db, contacts: xero }) });
   // The month-end run's worker polls the jobs table while the app is up and finishes its job on close.
-  const run = createStatementRun({ db, mailer: mail, log: app.log, pollMs: config.statementRunPollMs });
+  const run = createStatementRun({
+    db,
+    mails,
+    appUrl: config.appUrl,
+    log: app.log,
+    pollMs: config.statementRunPollMs,
+    listen: database.listen,
+  });
   app.addHook('onReady', async () => run.startWorker());
   app.addHook('onClose', async () => run.stopWorker());
   await app.register(statementsRoutes, { statements: createStatementsService({ db }), run });
+  // The month-end run starts by itself on the 1st at 06:00 in Johannesburg, once across the fleet.
+  monthEndSchedule({ jobs, run, cron: config.jobs.monthEndCron, log: app.log });
+  await app.register(mailsRoutes, { mails: createMailsService({ db, mails }) });
   await app.register(reportingRoutes, { reporting: createReportingService({ database }) });
 }
 
-/**
- * The copies of index.html the web build writes for a screen (`dashboard.html`), which preload that screen's
- * code (apps/web/vite.config.ts `ROUTE_PAGES`).
- */
-function routePages(webDist: string): Set<string> {
-  return new Set(readdirSync(webDist).filter((file) => file.endsWith('.html') && file !== 'index.html'));
-}
-
-/** The page a screen's address opens: its own copy of index.html where the build wrote one. */
-function pageFor(url: string, pages: Set<string>): string {
-  const page = `${(url.split('?')[0] ?? '').slice(1)}.html`;
-  return pages.has(page) ? page : 'index.html';
-}
-
-/** The built single-page app's files; index.html itself is the error handler's history fallback. */
-async function registerWebApp(app: Server, webDist: string) {
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    // The build writes .br and .gz copies beside each text file: sent as they are, never compressed per request.
-    preCompressed: true,
-    // Hashed assets never change under their name; everything else (index.html) is revalidated every time.
-    cacheControl: false,
-    setHeaders: (res, file) => {
-      res.setHeader(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-}
-
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the instance is stopping (main.ts starts the drain on SIGTERM). */
+    lifecycle: Lifecycle;
+    /** The job queues (tests wait for them; main.ts stops them last). */
+    jobs: Jobs;
+    /** The e-mail queue: `queueMail` is how any module sends an e-mail. */
+    mails: MailQueue;
+    /** What /metrics says (main.ts serves it on METRICS_PORT too). */
+    metrics: Metrics;
+  }
+}

@@ -48,6 +48,30 @@ const schema = z.object({
    * 0: only when a run starts in this process and once at start-up.
    */
   STATEMENT_RUN_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** How often an idle instance asks for e-mail jobs (pg-boss; at least 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(2),
+  /** Tries of each e-mail in all; between tries the wait doubles from MAIL_RETRY_SECONDS. */
+  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * When the month-end statements run starts by itself (cron, read in Johannesburg time; once across the
+   * fleet): 06:00 on the 1st. Blank: never by itself.
+   */
+  MONTH_END_SCHEDULE: z.string().default('0 6 1 * *'),
+  /** Run the schedules and the jobs' upkeep (off in tests). */
+  JOBS_SCHEDULE: flag(true),
+  /** After SIGTERM: how long requests in flight and the job in hand may take before they are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  /**
+   * After SIGTERM and before the listener closes: /ready answers 503 meanwhile, for balancers that check it
+   * (nginx's own balancing needs none: a closed port moves it on).
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** /metrics on the app's port answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is not there. */
+  METRICS_TOKEN: z.string().optional(),
+  /** /metrics on a port of its own (no token), on METRICS_HOST (this machine only by default). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Appends every SQL statement and its parameters to this file (for `npm run bench`; never in production). */
   SQL_TRACE_FILE: z.string().optional(),
   /**
@@ -107,6 +131,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     countCacheMs: c.COUNT_CACHE_SECONDS * 1000,
     seedOrders: c.SEED_ORDERS,
     statementRunPollMs: c.STATEMENT_RUN_POLL_SECONDS * 1000,
+    jobs: {
+      pollSeconds: c.JOB_POLL_SECONDS,
+      schedule: c.JOBS_SCHEDULE,
+      monthEndCron: c.MONTH_END_SCHEDULE.trim(),
+    },
+    mailRetry: { attempts: c.MAIL_ATTEMPTS, retrySeconds: c.MAIL_RETRY_SECONDS },
+    shutdown: { graceMs: c.SHUTDOWN_GRACE_SECONDS * 1000, delayMs: c.SHUTDOWN_DELAY_SECONDS * 1000 },
+    metrics: {
+      token: c.METRICS_TOKEN || undefined,
+      port: c.METRICS_PORT || undefined,
+      host: c.METRICS_HOST,
+    },
     push: {
       extraHosts: c.PUSH_ENDPOINT_HOSTS.split(',')
         .map((h) => h.trim().toLowerCase())

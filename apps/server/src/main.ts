@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { keepDemoKey } from './db/seed/demo-key';
 import { DEMO_USERS } from './db/seed/demo-users';
 import { isSeeded, missingDemoPictures } from './db/seed/seeded';
+import { serveMetrics } from './lib/metrics-server';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -40,16 +41,40 @@ const seededNow = await database.withStartupLock(async (): Promise<string[] | fa
 
 const app = await buildApp({ config, database });
 
+// A separate port for /metrics (METRICS_PORT), never the balancer's: no token needed there.
+const metricsServer = config.metrics.port
+  ? await serveMetrics(app, config.metrics.host, config.metrics.port)
+  : undefined;
+
 let closing = false;
+/**
+ * Graceful drain (issue 38): /ready says 503 at once; after SHUTDOWN_DELAY_SECONDS the port closes (a balancer
+ * sends new connections elsewhere), live streams end with a retry hint, requests in flight are answered, the
+ * job in hand finishes or is handed back, then the pool closes. SHUTDOWN_GRACE_SECONDS bounds the wait:
+ * connections still open then are cut, and a process that still has not stopped exits anyway.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  app.lifecycle.startDraining();
+  const { graceMs, delayMs } = config.shutdown;
+  app.log.info({ signal, graceMs, delayMs }, 'stopping: draining requests and jobs');
+  const force = setTimeout(
+    () => {
+      app.log.error('still not stopped after the grace: exiting');
+      process.exit(1);
+    },
+    delayMs + 2 * graceMs + 5_000,
+  );
   force.unref();
   try {
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+    cut.unref();
     await app.close();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

@@ -308,6 +308,7 @@ const routeTree: RouteObject[] = [
               ),
               // The accounting connection: the page itself says what staff without its permissions may see.
               page(paths.xero, async () => (await import('@/features/xero/pages/xero-page')).XeroPage),
+              page(paths.mails, async () => (await import('@/features/mails/pages/mails-page')).MailsPage),
               page(
                 paths.companies,
                 async () => (await import('@/features/companies/pages/company-list-page')).CompanyListPage,

@@ -34,6 +34,7 @@ export * from './claims';
 export * from './statements';
 export * from './statement-totals';
 export * from './statement-run';
+export * from './mails';
 export * from './reporting';
 export * from './notifications';
 export * from './xero';

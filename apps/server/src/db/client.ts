@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 import { type CopyRow, copyOut } from './copy-out';
+import { installJobSchema, jobSchemaInstalled } from './job-schema';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,6 +34,15 @@ export interface Database {
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** Whether every migration in the build has run (`/ready`): the last one's stamp is in drizzle's table. */
+  migrationsCurrent(): Promise<boolean>;
+  /**
+   * One SQL text with `$n` parameters, outside drizzle (the job library's statements): several statements in
+   * one text only without parameters.
+   */
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** The connection pool's state (PostgreSQL; the embedded database is one connection, always there). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** The embedded database's data folder as a tarball (PGlite only), to open copies of it (`loadDataDir`). */
   dumpDataDir?(): Promise<Blob>;
@@ -48,11 +58,11 @@ export interface Database {
   copyOut?(query: SQL, signal?: AbortSignal): AsyncIterable<CopyRow[]>;
   /** PostgreSQL only: where it is, for a worker thread's own connection (`lib/worker-stream.ts`). */
   connectionString?: string;
-  listen?(
+  listen?: (
     channel: string,
     onMessage: (payload: string) => void,
     onError: (err: Error) => void,
-  ): Promise<() => Promise<void>>;
+  ) => Promise<() => Promise<void>>;
 }
 
 /** A LISTEN connection of its own, opened again two seconds after it is lost, until stopped. */
@@ -159,6 +169,16 @@ function tracesStatements(query: (...args: unknown[]) => unknown, file: string) 
   };
 }
 
+/** When the newest migration of this build was generated: drizzle records it as the migration's `created_at`. */
+function newestMigrationStamp(folder: string): number {
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+const APPLIED_STAMP = 'select coalesce(max(created_at), 0)::text as stamp from drizzle.__drizzle_migrations';
+
 /** An arbitrary constant naming the start-up advisory lock. */
 const STARTUP_LOCK = 72_027_233;
 
@@ -193,10 +213,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         client.query = tracesStatements(client.query.bind(client), traceFile) as typeof client.query;
       });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    return {
+    const database: Database = {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+      migrate: async () => {
+        await migratePg(drizzlePg(pool), { migrationsFolder: folder });
+        await installJobSchema(database.query);
+      },
       withStartupLock: async (fn) => {
         const client = await pool.connect();
         try {
@@ -210,11 +233,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      migrationsCurrent: async () => {
+        const { rows } = await pool.query<{ stamp: string }>(APPLIED_STAMP);
+        const ours = Number(rows[0]?.stamp ?? 0) >= newestMigrationStamp(folder);
+        return ours && (await jobSchemaInstalled(database.query));
+      },
+      // Without parameters pg sends the text as a simple query, which may hold several statements.
+      query: async (text, values) => {
+        const result = await pool.query(text, values);
+        // A text of several statements answers one result per statement: the last one counts.
+        const last: pg.QueryResult = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+        return { rows: last.rows as Record<string, unknown>[] };
+      },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
       copyOut: (query, signal) => copyOut(pool, query, signal),
       connectionString: databaseUrl,
       listen: (channel, onMessage, onError) => listenOn(databaseUrl, channel, onMessage, onError),
     };
+    return database;
   }
   let client: PGlite;
   if (opts.dataDir === 'memory') {
@@ -232,16 +269,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client.query = tracesStatements(query, opts.traceFile) as typeof client.query;
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+      await installJobSchema(database.query);
+    },
     // One process owns an embedded database: nothing to wait for.
     withStartupLock: (fn) => fn(),
     ping: async () => {
       await client.query('select 1');
     },
+    migrationsCurrent: async () => {
+      const { rows } = await client.query<{ stamp: string }>(APPLIED_STAMP);
+      const ours = Number(rows[0]?.stamp ?? 0) >= newestMigrationStamp(folder);
+      return ours && (await jobSchemaInstalled(database.query));
+    },
+    query: async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+  return database;
 }

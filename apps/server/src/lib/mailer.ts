@@ -24,7 +24,9 @@ export interface Mailer {
 
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise writes each message to `<data dir>/outbox/` as JSON
- * and to the log, so a developer (and the end-to-end tests) can read password-reset links.
+ * and to the log, so a developer (and the end-to-end tests) can read password-reset links. Each attachment is
+ * written beside its message (`<message>-<filename>`, named in the JSON as `file`), so what was sent can be
+ * opened.
  */
 export function createMailer(opts: {
   smtpUrl?: string | undefined;
@@ -53,24 +55,26 @@ export function createMailer(opts: {
   return {
     async send(mail) {
       await mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(
-        opts.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`,
+      const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
+      const file = path.join(opts.outboxDir, `${base}.json`);
+      // The files first: once the message is there, so is everything it names.
+      const attachments = await Promise.all(
+        (mail.attachments ?? []).map(async (a) => {
+          const name = `${base}-${path.basename(a.filename).replace(/[^\w.-]+/g, '_')}`;
+          await writeFile(path.join(opts.outboxDir, name), a.content);
+          return { filename: a.filename, contentType: a.contentType, size: a.content.length, file: name };
+        }),
       );
       // Written beside it and renamed into place, so whoever reads the outbox never finds half a message.
       const part = `${file}.part`;
       await writeFile(
         part,
-        // An attachment is recorded by its name, type and size: the outbox is for reading, not for megabytes.
+        // An attachment is recorded by its name, type, size and the file beside the message that holds it.
         JSON.stringify(
           {
             from: opts.from,
             ...mail,
-            attachments: mail.attachments?.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              size: a.content.length,
-            })),
+            attachments: mail.attachments ? attachments : undefined,
             createdAt: new Date().toISOString(),
           },
           null,

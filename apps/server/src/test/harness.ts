@@ -22,6 +22,8 @@ export interface Harness {
   database: Database;
   fixtures: Fixtures;
   outbox: Mail[];
+  /** Waits until every queued e-mail has had its try (the jobs send them after the change commits). */
+  mailsSent(): Promise<Mail[]>;
   client(ip?: string): TestClient;
   /** Staff, partner A's and partner B's users, each signed in from its own address in `net` (`net`.1–3). */
   signedIn(net: string): Promise<{ staff: TestClient; partnerA: TestClient; partnerB: TestClient }>;
@@ -51,6 +53,8 @@ async function migratedTemplate(): Promise<Blob> {
   digest.update(
     readFileSync(path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json')),
   );
+  // The job library's tables are in the template too (`migrate()` installs them).
+  digest.update(readFileSync(createRequire(import.meta.url).resolve('pg-boss/package.json')));
   for (const name of readdirSync(folder)
     .filter((f) => f.endsWith('.sql'))
     .sort())
@@ -117,6 +121,11 @@ export async function createHarness({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bloomline-test-')),
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
+    // Jobs: no schedules, a quick look for work, and one try per e-mail unless a test asks for more.
+    JOBS_SCHEDULE: 'false',
+    JOB_POLL_SECONDS: '0.5',
+    MAIL_ATTEMPTS: '1',
+    MAIL_RETRY_SECONDS: '1',
     ...env,
   });
   const app = await buildApp({ config, database, mailer, logger });
@@ -126,6 +135,17 @@ export async function createHarness({
     database,
     fixtures,
     outbox,
+    async mailsSent() {
+      for (let i = 0; i < 400; i += 1) {
+        const { rows } = await database.query(
+          `select count(*)::int as n from mails where status = 'queued' and attempts = 0`,
+        );
+        if (rows[0]?.n === 0) return outbox;
+        app.jobs.nudge('mail');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('queued e-mails were not sent within 10 s');
+    },
     client: (ip) => new TestClient(app, ip),
     async signedIn(net) {
       const [staff, partnerA, partnerB] = [1, 2, 3].map((n) => new TestClient(app, `${net}.${String(n)}`));

@@ -60,6 +60,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
           { to: paths.users.list, label: 'Users' },
           { to: paths.locations.list, label: 'Locations' },
           { to: paths.partners.list, label: 'Partners' },
+          { to: paths.mails, label: 'E-mails not sent' },
         ],
       },
       {

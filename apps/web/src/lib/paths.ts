@@ -108,4 +108,6 @@ export const paths = {
   xero: '/system/xero',
   /** The shop's API keys (issue 34). */
   apiKeys: '/system/api-keys',
+  /** The e-mails that failed on every try, to send again (issue 38). */
+  mails: '/system/mails',
 } as const;

@@ -12,6 +12,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 
+import { mails } from './mails';
 import { orderLines, orders } from './orders';
 import { partners } from './partners';
 import { users } from './users';
@@ -219,6 +220,10 @@ export const statementJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The statement's e-mail once written (status `sent`): whether and to whom it went is the mail's. */
+    mailId: integer('mail_id').references(() => mails.id, { onDelete: 'set null' }),
+    /** The instance (host:pid) that took it last: which one holds a running job, which one drew a sent one. */
+    workedBy: text('worked_by'),
     /** When a worker claimed it: a job left running longer than the lease after a crash is queued again. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -10,7 +10,7 @@ import { loginThrottles, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { tooManyRequests, ValidationError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { QueueMail } from '../../lib/mail-queue';
 import {
   endOtherSessionsOf,
   endSession,
@@ -49,12 +49,12 @@ export const hashPassword = (password: string) => hash(password);
 
 export interface AuthDeps {
   db: Db;
-  mailer: Mailer;
+  queueMail: QueueMail;
   appUrl: string;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
-export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
+export function createAuthService({ db, queueMail, appUrl }: AuthDeps) {
   const throttleKey = (email: string, ip: string) => sha256(`${email.toLowerCase()}|${ip}`);
   const addressKey = (ip: string) => sha256(`address:${ip}`);
   // Verified against when the e-mail has no account, so an unknown address costs the same as a known one.
@@ -157,11 +157,11 @@ export function createAuthService({ db, mailer, appUrl, log }: AuthDeps) {
         await forgetPasswordLink(db, email);
         return;
       }
-      const link = await issuePasswordLink(db, appUrl, user.email);
-      // Not awaited: how long a mail server takes must not tell a known address from an unknown one.
-      void mailer
-        .send(resetMail(user, link))
-        .catch((err: unknown) => log?.error({ err }, 'password reset mail failed'));
+      // The mail is queued with its token (a job sends it): how long a mail server takes tells nothing here.
+      await db.transaction(async (tx) => {
+        const link = await issuePasswordLink(tx, appUrl, user.email);
+        await queueMail(tx, { kind: 'password-reset', ...resetMail(user, link) });
+      });
     },
 
     async resetPassword(body: ResetPasswordBody) {

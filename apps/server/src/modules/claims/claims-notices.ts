@@ -5,11 +5,11 @@ import { formatMoney, toRand } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import { partners } from '../../db/schema';
-import type { Mailer } from '../../lib/mailer';
+import type { QueueMail } from '../../lib/mail-queue';
 
 export interface NoticeDeps {
   db: Db;
-  mailer: Mailer;
+  queueMail: QueueMail;
   appUrl: string;
   log: FastifyBaseLogger;
 }
@@ -57,7 +57,7 @@ export function deductionMail(
  * (never from inside the transaction: a refused or rolled-back change sends nothing). A partner without a
  * business address is skipped with a log line; a failed send is logged and never undoes the change.
  */
-export function notifierOfDeductions({ db, mailer, appUrl, log }: NoticeDeps) {
+export function notifierOfDeductions({ db, queueMail, appUrl, log }: NoticeDeps) {
   return async (notice: DeductionNotice) => {
     const owed = notice.deductions.filter((d) => d.cents > 0);
     if (owed.length === 0) return;
@@ -82,7 +82,11 @@ export function notifierOfDeductions({ db, mailer, appUrl, log }: NoticeDeps) {
           continue;
         }
         try {
-          await mailer.send({ to, ...deductionMail(partner.name, notice, cents, appUrl) });
+          await queueMail(db, {
+            kind: 'deduction',
+            to,
+            ...deductionMail(partner.name, notice, cents, appUrl),
+          });
         } catch (err) {
           log.error(
             { err, partnerId, orderId: notice.order.id },

@@ -187,6 +187,7 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
   it('splits onPay over the partners by their lines on pay, to the cent, remainder to the largest', async () => {
     // 100 cents over 100/200/300: floor(16,67) = 16, floor(33,33) = 33, floor(50) = 50; 1 left to the largest.
     const { order, refund } = await threePartnerRefund();
+    await h.mailsSent();
     const sent = h.outbox.length;
     const res = await staff.put(one(refund.id), { responsible: 'Partner', onPay: 1 });
     expect(res.statusCode).toBe(200);
@@ -203,10 +204,12 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
     expect(row).toMatchObject({ onPayCents: 100, responsible: 'Partner', processedBy: h.fixtures.staff.id });
 
     // One e-mail per partner with a business address (B has none).
+    await h.mailsSent();
     expect(h.outbox.slice(sent).map((m) => [m.to, m.subject])).toEqual([
       ['a@protea.example', `Deduction of R 0,16 for order ${order.name}`],
       ['c@cape.example', `Deduction of R 0,51 for order ${order.name}`],
     ]);
+    await h.mailsSent();
     expect(h.outbox.at(-1)!.text).toContain(`the refund ${refund.name} of R 7,50 to the customer`);
 
     // Lines refunded (10), the order a refund, history and audit.
@@ -268,11 +271,13 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
   it('with the customer or the marketplace responsible records onPay and deducts nothing', async () => {
     for (const responsible of ['Customer', 'Bloomline']) {
       const { refund } = await threePartnerRefund();
+      await h.mailsSent();
       const sent = h.outbox.length;
       const res = await staff.put(one(refund.id), { responsible, onPay: 2.5 });
       expect(res.statusCode).toBe(200);
       expect(res.json<Card>().data).toMatchObject({ responsible, onPay: 2.5 });
       expect((await sharesOf(refund.id)).map(([, c]) => c)).toEqual([0, 0, 0]);
+      await h.mailsSent();
       expect(h.outbox.length).toBe(sent);
     }
   });
@@ -314,6 +319,7 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
   it('two staff at once: one 200, one 409, one set of deductions and one e-mail each', async () => {
     const { order, refund } = await threePartnerRefund();
     const other = (await h.signedIn('10.21.4')).staff;
+    await h.mailsSent();
     const sent = h.outbox.length;
     const results = await Promise.all([
       staff.put(one(refund.id), { responsible: 'Partner', onPay: 1 }),
@@ -325,6 +331,7 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
       [16, 33, 51],
       [100, 200, 300],
     ]).toContainEqual(shares);
+    await h.mailsSent();
     expect(h.outbox.slice(sent).filter((m) => m.subject.includes(order.name))).toHaveLength(2);
   });
 

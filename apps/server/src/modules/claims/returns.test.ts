@@ -185,6 +185,7 @@ describe('POST /api/orders/returns/{id}/process', () => {
       { orderLineId: order.lineIds[0]!, quantity: 1, reason: 'Damaged' },
       { orderLineId: order.lineIds[1]!, quantity: 2, reason: 'Wrong flowers' },
     ]);
+    await h.mailsSent();
     const sent = h.outbox.length;
     const res = await staff.post(url(ret.id, '/process'), { responsible: 'Partner' });
     expect(res.statusCode).toBe(200);
@@ -207,6 +208,7 @@ describe('POST /api/orders/returns/{id}/process', () => {
       [h.fixtures.partnerB.id, 'order', 55198, today, `Return ${ret.name}: 2 returned`],
     ]);
 
+    await h.mailsSent();
     const mails = h.outbox.slice(sent);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       ['a@protea.example', `Deduction of R 337,51 for order ${order.name}`],
@@ -323,6 +325,7 @@ describe('POST /api/orders/returns/{id}/process', () => {
       { orderLineId: order.lineIds[0]!, quantity: 1, reason: 'Damaged' },
     ]);
     const other = (await h.signedIn('10.21.2')).staff;
+    await h.mailsSent();
     const sent = h.outbox.length;
     const results = await Promise.all([
       staff.post(url(ret.id, '/process'), { responsible: 'Partner' }),
@@ -331,6 +334,7 @@ describe('POST /api/orders/returns/{id}/process', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     // 10 000 less 25 % = 7 500 cents, once.
     expect((await notesOf(order.id)).map((n) => n.amountCents)).toEqual([7500]);
+    await h.mailsSent();
     expect(h.outbox.slice(sent).filter((m) => m.subject.includes(order.name))).toHaveLength(1);
   });
 

@@ -26,6 +26,11 @@ const partnerOnly = errorResponses(403);
 const SUBSCRIPTION_BODY_LIMIT = 4 * 1024;
 /** A comment line this often keeps proxies and phones from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
+/**
+ * How soon a phone reconnects when this instance ends its stream to stop (a deploy): soon, and through the
+ * balancer to an instance that stays.
+ */
+export const STOPPING_RETRY_MS = 1_000;
 
 /** New-order alerts are about a partner's lines: devices, choices and the live stream are partner users'. */
 async function requirePartner(request: FastifyRequest) {
@@ -36,12 +41,17 @@ async function requirePartner(request: FastifyRequest) {
 export const notificationsRoutes: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
   events: OrderEvents;
-}> = async (app, { notifications, events }) => {
+  /** Counts the open streams (/metrics). */
+  streams: { inc(): void; dec(): void };
+}> = async (app, { notifications, events, streams: counter }) => {
   guardModule(app, requireUser);
   const streams = new Set<FastifyReply>();
-  // Open streams never end by themselves: the server ends them before it closes.
+  // Open streams never end by themselves: the server ends them before it closes, telling each phone to
+  // reconnect in a second (to another instance, through the balancer) instead of its usual wait.
   app.addHook('preClose', async () => {
-    for (const reply of streams) reply.raw.end();
+    for (const reply of streams) {
+      reply.raw.end(`retry: ${String(STOPPING_RETRY_MS)}\n: this server is stopping; reconnect\n\n`);
+    }
   });
 
   app.get(
@@ -136,6 +146,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         connection: 'keep-alive',
         // nginx and its kind buffer answers unless told not to.
         'x-accel-buffering': 'no',
+        // Set on the reply by the request-id hook, which a hijacked answer leaves behind.
+        'x-request-id': request.id,
       });
       // Tell the browser how soon to reconnect after a dropped connection.
       reply.raw.write('retry: 3000\n: connected\n\n');
@@ -146,10 +158,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       const stop = events.subscribe(send);
       const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
       streams.add(reply);
+      counter.inc();
       reply.raw.on('close', () => {
         clearInterval(heartbeat);
         stop();
         streams.delete(reply);
+        counter.dec();
       });
     },
   );

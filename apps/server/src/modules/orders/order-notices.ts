@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Db } from '../../db/client';
 import { partners, users } from '../../db/schema';
-import type { Mailer } from '../../lib/mailer';
+import type { QueueMail } from '../../lib/mail-queue';
 import type { LineRow } from '../../shared/order-transitions';
 
 export interface NoticeDeps {
   db: Db;
-  mailer: Mailer;
+  queueMail: QueueMail;
   appUrl: string;
   log: FastifyBaseLogger;
 }
@@ -20,7 +20,7 @@ export type NotifyAssigned = (
 ) => Promise<void>;
 
 /** Tells the partner's users (and its business address) about a line assigned to them. A failed send is logged. */
-export function notifierOfAssignments({ db, mailer, appUrl, log }: NoticeDeps): NotifyAssigned {
+export function notifierOfAssignments({ db, queueMail, appUrl, log }: NoticeDeps): NotifyAssigned {
   return async (partnerId, order, line) => {
     try {
       const [partner] = await db
@@ -38,7 +38,8 @@ export function notifierOfAssignments({ db, mailer, appUrl, log }: NoticeDeps): 
         ]),
       ];
       for (const address of to) {
-        await mailer.send({
+        await queueMail(db, {
+          kind: 'assignment',
           to: address,
           subject: `New order ${order.name} for ${partner?.name ?? 'you'}`,
           text: [

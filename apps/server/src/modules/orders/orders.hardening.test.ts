@@ -312,6 +312,7 @@ describe('reassigning to the partner a line already has (item 12)', () => {
       { partnerId: h.fixtures.partnerA.id, status: 'rejected' },
     ]);
     const line = order.lineIds[0]!;
+    await h.mailsSent();
     const sent = h.outbox.length;
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -326,6 +327,7 @@ describe('reassigning to the partner a line already has (item 12)', () => {
       .from(orderHistory)
       .where(and(eq(orderHistory.orderLineId, line), like(orderHistory.message, '% assigned %')));
     expect(assigned).toHaveLength(1);
+    await h.mailsSent();
     expect(h.outbox.slice(sent).filter((m) => m.subject.includes(order.name))).toHaveLength(1);
 
     // Repeating it later is refused the same way, and B still has the line, open.

@@ -9,7 +9,7 @@ import type {
 } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../lib/mailer';
+import type { QueueMail } from '../../lib/mail-queue';
 import type { SessionUser } from '../../plugins/session';
 import type { AnnounceNewOrders } from '../../shared/new-orders';
 import { enterOrder } from '../../shared/order-entry';
@@ -24,7 +24,7 @@ import { dashboardCounts, listOrders, rejectReasons } from './orders.queries';
 
 export interface OrdersDeps {
   db: Db;
-  mailer: Mailer;
+  queueMail: QueueMail;
   appUrl: string;
   log: FastifyBaseLogger;
   /** The list caches this process reads through; every change here empties their totals. */
@@ -34,8 +34,8 @@ export interface OrdersDeps {
 }
 
 /** The orders' reads (the queries, for this viewer) and changes (order-actions.ts), wired to this process. */
-export function createOrdersService({ db, mailer, appUrl, log, caches, announce }: OrdersDeps) {
-  const notifyAssigned = notifierOfAssignments({ db, mailer, appUrl, log });
+export function createOrdersService({ db, queueMail, appUrl, log, caches, announce }: OrdersDeps) {
+  const notifyAssigned = notifierOfAssignments({ db, queueMail, appUrl, log });
 
   /** A change (even one refused half-way, which rolls back) drops the cached totals and dashboard counts. */
   function thenForgetTotals<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {

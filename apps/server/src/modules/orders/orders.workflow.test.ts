@@ -184,11 +184,13 @@ describe('refusals that come before the workflow', () => {
 
   it('tells the new partner by e-mail when a line is assigned to them', async () => {
     const order = await createOrder(h.database.db, [{ partnerId: null, status: 'open' }]);
+    await h.mailsSent();
     const sent = h.outbox.length;
     const res = await staff.post(`/api/reassign-order-line/${String(order.lineIds[0])}`, {
       partner_id: h.fixtures.partnerB.id,
     });
     expect(res.statusCode).toBe(200);
+    await h.mailsSent();
     const mail = h.outbox.slice(sent).find((m) => m.to === 'florist2@example.com');
     expect(mail?.subject).toContain(order.name);
     // And the partner now sees it.

@@ -8,16 +8,19 @@ import {
   type MonthEndRun,
 } from '@bloomline/contract';
 
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+
+import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import {
   claimJob,
+  failedRunMails,
   finishJob,
   queueMonth,
   recipientsOf,
   requeueStale,
-  runProgress,
+  runPartners,
   type ClaimedJob,
 } from './statement-run.queries';
 import { pdfBuffer } from './statements.pdf';
@@ -26,13 +29,24 @@ import { statementDownload } from './statements.service';
 
 export type StatementRunOptions = {
   db: Db;
-  mailer: Mailer;
+  mails: Pick<MailQueue, 'queueMail' | 'sendAgain'>;
+  /** For the link to the statement in the e-mail. */
+  appUrl: string;
   log: FastifyBaseLogger;
   /** How often an idle worker looks for queued jobs (another instance may have queued them); 0: never. */
   pollMs?: number;
   /** A job running longer than this is taken to be abandoned (its process stopped) and queued again. */
   leaseSeconds?: number;
+  /** PostgreSQL's LISTEN: a run started on one instance wakes the workers of all at once. */
+  listen?: Database['listen'];
 };
+
+/** Told (NOTIFY) when a run is queued, so every instance's worker starts on it at once. */
+const RUN_CHANNEL = 'bloomline_statement_run';
+
+/** The month's statement on the web (a partner user opens their own). */
+export const statementLink = (appUrl: string, month: string) =>
+  `${appUrl.replace(/\/+$/, '')}/statements/${month}`;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -45,29 +59,35 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function createStatementRun({
   db,
-  mailer,
+  mails,
+  appUrl,
   log,
   pollMs = 5000,
   leaseSeconds = 600,
+  listen,
 }: StatementRunOptions) {
   let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
   let draining: Promise<void> | undefined;
   let stopped = true;
   let again = false;
 
+  /** Draws the partner's summary and queues its e-mail, marking the job done with it in one transaction. */
   async function send(job: ClaimedJob): Promise<void> {
     const partner = await statementPartner(db, job.partner_id);
     const to = await recipientsOf(db, job.partner_id);
     if (!partner || to.length === 0) throw new Error(MONTH_END_TEXTS.noRecipient);
     const download = await statementDownload(db, partner, 'summary', job.month, { s: 'name', d: 'desc' });
     const content = await pdfBuffer(download.body);
-    await mailer.send({
-      to: to.join(', '),
-      subject: MONTH_END_TEXTS.subject(monthName(job.month)),
-      text:
-        `Hello ${partner.name},\n\nAttached is your Bloomline statement summary for ${monthName(job.month)}.\n` +
-        'Sign in to the back office for the detailed statement.\n',
-      attachments: [{ filename: download.filename, contentType: download.contentType, content }],
+    await db.transaction(async (tx) => {
+      const mailId = await mails.queueMail(tx, {
+        kind: 'statement',
+        to: to.join(', '),
+        subject: MONTH_END_TEXTS.subject(monthName(job.month)),
+        text: MONTH_END_TEXTS.mail(partner.name, monthName(job.month), statementLink(appUrl, job.month)),
+        attachments: [{ filename: download.filename, contentType: download.contentType, content }],
+      });
+      await finishJob(tx, job.id, { error: null, mailId });
     });
   }
 
@@ -78,14 +98,12 @@ export function createStatementRun({
       if (stopped) return;
       const job = await claimJob(db);
       if (!job) return;
-      let error: string | null = null;
       try {
         await send(job);
       } catch (failure) {
-        error = errorText(failure);
         log.warn({ job: job.id, partner: job.partner_id, err: failure }, 'month-end statement not sent');
+        await finishJob(db, job.id, { error: errorText(failure), mailId: null });
       }
-      await finishJob(db, job.id, { error });
     }
   }
 
@@ -112,16 +130,25 @@ export function createStatementRun({
   }
 
   async function progress(month: string): Promise<MonthEndRun> {
-    const { counts, failures } = await runProgress(db, month);
-    const of = (...statuses: string[]) =>
-      counts.filter((c) => statuses.includes(c.status)).reduce((n, c) => n + c.n, 0);
+    const partners = (await runPartners(db, month)).map((r) => ({
+      partner: { id: r.partner_id, name: r.name },
+      status: r.status,
+      to: r.to,
+      sentAt: r.status === 'sent' ? r.sent_at : null,
+      error: r.status === 'sent' ? null : r.error,
+      attempts: r.attempts,
+    }));
+    const count = (status: string) => partners.filter((p) => p.status === status).length;
     return {
       month,
-      total: of('queued', 'running', 'sent', 'failed'),
-      sent: of('sent'),
-      failed: of('failed'),
-      toGo: of('queued', 'running'),
-      failures: failures.map((f) => ({ partner: { id: f.partner_id, name: f.name }, error: f.error ?? '' })),
+      total: partners.length,
+      sent: count('sent'),
+      failed: count('failed'),
+      toGo: count('sending'),
+      failures: partners
+        .filter((p) => p.status === 'failed')
+        .map((p) => ({ partner: p.partner, error: p.error ?? '' })),
+      partners,
     };
   }
 
@@ -129,16 +156,24 @@ export function createStatementRun({
     /** The month a run sends when none is named: the previous one. */
     defaultMonth: () => previousMonth(currentMonth()),
 
-    async start(userId: number, month: string): Promise<MonthEndRun> {
+    /** Queues the month (`userId` null: the schedule started it); a failed statement or e-mail is tried again. */
+    async start(userId: number | null, month: string): Promise<MonthEndRun> {
       const queued = await db.transaction(async (tx) => {
         const n = await queueMonth(tx, month, userId);
+        let again = 0;
+        for (const id of await failedRunMails(tx, month)) if (await mails.sendAgain(tx, id)) again += 1;
+        const who = userId === null ? 'by the schedule' : '';
         await audit(tx, {
           userId,
           event: 'created',
-          message: `Month-end statements for ${monthName(month)} started: ${String(n)} partner${n === 1 ? '' : 's'} queued.`,
+          message:
+            `Month-end statements for ${monthName(month)} started${who ? ` ${who}` : ''}: ` +
+            `${String(n + again)} partner${n + again === 1 ? '' : 's'} queued.`,
           propertyType: null,
-          newValues: { month, queued: n },
+          newValues: { month, queued: n, mailedAgain: again },
         });
+        // Delivered at commit, to every instance listening (this one too).
+        if (listen && n > 0) await tx.execute(sql`select pg_notify(${RUN_CHANNEL}, ${month})`);
         return n;
       });
       if (queued > 0) void wake();
@@ -155,6 +190,17 @@ export function createStatementRun({
         timer = setInterval(() => void wake(), pollMs);
         timer.unref();
       }
+      if (listen)
+        void listen(
+          RUN_CHANNEL,
+          () => void wake(),
+          (err) => log.warn({ err: err.message }, 'the month-end LISTEN connection failed; reconnecting'),
+        )
+          .then((stop) => {
+            if (stopped) void stop();
+            else unlisten = stop;
+          })
+          .catch((err: unknown) => log.warn({ err }, 'month-end runs of other instances wait for the poll'));
       void wake();
     },
 
@@ -163,6 +209,8 @@ export function createStatementRun({
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+      await unlisten?.();
+      unlisten = undefined;
       await draining;
     },
 

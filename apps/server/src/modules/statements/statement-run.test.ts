@@ -80,13 +80,26 @@ describe('POST and GET /api/reporting/statements/month-end', () => {
     // Started twice: nothing is added.
     await staff.post('/api/reporting/statements/month-end', { month: MARCH.month });
     const run = await finished(MARCH.month);
-    expect(run).toEqual({
+    expect(run).toMatchObject({
       month: MARCH.month,
       total: 3,
       sent: 2,
       failed: 1,
       toGo: 0,
       failures: [{ partner: { id: partnerC, name: 'Karoo Blooms' }, error: '550 mailbox unavailable' }],
+    });
+    // The run shows its work: each partner, where its statement went and when, or why it did not.
+    const byName = Object.fromEntries(run.partners.map((p) => [p.partner.name, p]));
+    expect(run.partners.map((p) => p.partner.name)).toEqual(['Fynbos & Co', 'Karoo Blooms', 'Protea Petals']);
+    expect(byName['Protea Petals']).toMatchObject({ status: 'sent', to: 'florist@example.com', error: null });
+    expect(byName['Protea Petals']?.sentAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(byName['Fynbos & Co']).toMatchObject({ status: 'sent', to: 'reader-b@example.com' });
+    expect(byName['Karoo Blooms']).toMatchObject({
+      status: 'failed',
+      to: UNREACHABLE,
+      sentAt: null,
+      error: '550 mailbox unavailable',
+      attempts: 1,
     });
     const [toA] = mailsTo('florist@example.com', MARCH.month);
     expect(mailsTo('florist@example.com', MARCH.month)).toHaveLength(1);
@@ -98,6 +111,9 @@ describe('POST and GET /api/reporting/statements/month-end', () => {
       contentType: 'application/pdf',
     });
     expect(toA?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // The e-mail links to the month's statement on the web.
+    expect(toA?.text).toContain('Hello Protea Petals,');
+    expect(toA?.text).toContain('http://localhost:3000/statements/2026-03');
   });
 
   it('a second start sends nobody twice: only the failed partner is tried again', async () => {
@@ -118,7 +134,14 @@ describe('POST and GET /api/reporting/statements/month-end', () => {
              (${month}, ${h.fixtures.partnerB.id}, 'queued', 0, null)`);
     // Two processes start beside each other on the same queue.
     const workers = [1, 2].map(() =>
-      createStatementRun({ db, mailer, log: h.app.log, leaseSeconds: 600, pollMs: 20 }),
+      createStatementRun({
+        db,
+        mails: h.app.mails,
+        appUrl: 'http://localhost:3000',
+        log: h.app.log,
+        leaseSeconds: 600,
+        pollMs: 20,
+      }),
     );
     workers.forEach((w) => w.startWorker());
     await Promise.all(workers.map((w) => w.wake()));
@@ -156,12 +179,13 @@ describe('POST and GET /api/reporting/statements/month-end', () => {
       failed: 0,
       toGo: 0,
       failures: [],
+      partners: [],
     });
   });
 });
 
 describe('the outbox (no SMTP_URL)', () => {
-  it('records an attachment by its name, type and size, never its bytes', async () => {
+  it('keeps each attachment as a file beside its message, so what was sent can be opened', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
     const outbox = createMailer({ from: 'statements@example.com', outboxDir: dir, log: h.app.log });
     await outbox.send({
@@ -172,10 +196,14 @@ describe('the outbox (no SMTP_URL)', () => {
         { filename: 'statement.pdf', contentType: 'application/pdf', content: Buffer.alloc(12345, 1) },
       ],
     });
-    const [file] = readdirSync(dir);
-    const written = JSON.parse(readFileSync(join(dir, file!), 'utf8')) as { attachments: unknown[] };
+    const [file] = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    const written = JSON.parse(readFileSync(join(dir, file!), 'utf8')) as {
+      attachments: { file: string }[];
+    };
+    const kept = `${file!.replace(/\.json$/, '')}-statement.pdf`;
     expect(written.attachments).toEqual([
-      { filename: 'statement.pdf', contentType: 'application/pdf', size: 12345 },
+      { filename: 'statement.pdf', contentType: 'application/pdf', size: 12345, file: kept },
     ]);
+    expect(readFileSync(join(dir, kept))).toEqual(Buffer.alloc(12345, 1));
   });
 });

@@ -10,7 +10,7 @@ import { users } from '../../db/schema';
 import { auditTrail, recordChange } from '../../lib/audit';
 import { randomToken } from '../../lib/crypto';
 import { found, notFound, ValidationError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { QueueMail } from '../../lib/mail-queue';
 import { pageOf } from '../../lib/paged-list';
 import { reachesUser, type Viewer } from '../../lib/viewer';
 import { endSessionsWithin, forgetCachedSessions } from '../../plugins/session';
@@ -68,13 +68,13 @@ const endsSessions = (before: UserRow, after: UserRow) =>
 
 export interface UsersDeps {
   db: Db;
-  mailer: Mailer;
+  queueMail: QueueMail;
   appUrl: string;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** The users of the back office: staff keep them all; every user edits their own profile. */
-export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
+export function createUsersService({ db, queueMail, appUrl }: UsersDeps) {
   /**
    * Runs a change in one transaction. Sessions carry the user's name, role, partner and enabled flag, so once
    * it has committed this process's session cache is emptied (other instances see it within its lifetime).
@@ -112,7 +112,7 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
       // Nobody knows this password: the new user sets their own through the e-mailed link.
       const passwordHash = await hash(randomToken(32));
       const enabled = input.enabled ?? true;
-      const { created, link } = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
           .values({
@@ -128,16 +128,14 @@ export function createUsersService({ db, mailer, appUrl, log }: UsersDeps) {
         await trail.created(tx, { userId: actorId, record: row, message: `User ${row.name} created.` });
         // A disabled account gets no invitation (as it gets no reset link); once enabled, "Forgot your
         // password?" sends one.
-        const url = enabled ? await issuePasswordLink(tx, appUrl, row.email) : null;
-        return { created: await detail(tx, row.id), link: url };
+        const created = await detail(tx, row.id);
+        if (enabled) {
+          // Queued with the user: a job sends it and tries again; the user exists whatever the mail server says.
+          const link = await issuePasswordLink(tx, appUrl, row.email);
+          await queueMail(tx, { kind: 'welcome', ...invitationMail(created, link, `${appUrl}/login`) });
+        }
+        return created;
       });
-      if (link) {
-        // The user exists either way: a mail server's failure is logged, not the creation's.
-        await mailer
-          .send(invitationMail(created, link, `${appUrl}/login`))
-          .catch((err: unknown) => log?.error({ err }, 'invitation mail failed'));
-      }
-      return created;
     },
 
     /**

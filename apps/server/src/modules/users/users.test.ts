@@ -180,6 +180,7 @@ describe('POST /api/users', () => {
     });
     expect(JSON.stringify(entry)).not.toMatch(/argon2|password/i);
 
+    await h.mailsSent();
     const mail = h.outbox.find((m) => m.to === 'Lerato@Example.com');
     expect(mail?.subject).toBe('Your Bloomline account');
     const link = /http:\/\/localhost:3000\/reset-password\/(\S+)\?email=(\S+)/.exec(mail!.text);
@@ -232,6 +233,7 @@ describe('POST /api/users', () => {
   });
 
   it('sends no invitation to a user created disabled', async () => {
+    await h.mailsSent();
     const before = h.outbox.length;
     const res = await staff.form('/api/users', {
       name: 'Dormant Dlamini',
@@ -242,6 +244,7 @@ describe('POST /api/users', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(data<UserRecord>(res).enabled).toBe(false);
+    await h.mailsSent();
     expect(h.outbox.length).toBe(before);
   });
 

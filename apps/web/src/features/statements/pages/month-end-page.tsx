@@ -1,21 +1,30 @@
 import {
   Anchor,
+  Badge,
   Group,
   Loader,
   Paper,
   Progress,
   Stack,
-  Table,
   Text,
   Title,
   useMantineTheme,
 } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { formatCount, monthName, type MonthEndRun } from '@bloomline/contract';
+import { formatCount, monthName, type MonthEndPartner, type MonthEndRun } from '@bloomline/contract';
 
 import { paths } from '@/lib/paths';
-import { ConfirmAction, PageTitle, QueryError, readableShade } from '@/ui';
+import {
+  ConfirmAction,
+  DataTable,
+  DateText,
+  filledColours,
+  PageTitle,
+  QueryError,
+  readableShade,
+  type DataColumn,
+} from '@/ui';
 
 import { isRunning, useMonthEndRun, useStartMonthEndRun } from '../api/month-end-run';
 
@@ -68,41 +77,114 @@ function RunProgress({ run }: { run: MonthEndRun }) {
   );
 }
 
-function Failures({ run }: { run: MonthEndRun }) {
+const STATUS_WORDS: Record<MonthEndPartner['status'], { label: string; colour: string }> = {
+  sent: { label: 'Sent', colour: 'green' },
+  failed: { label: 'Not sent', colour: 'red' },
+  sending: { label: 'Sending', colour: 'gray' },
+};
+
+/** Failed first (what needs doing), then those still going, then the sent; by name within each. */
+const ORDER: MonthEndPartner['status'][] = ['failed', 'sending', 'sent'];
+
+/** When it went, or why not (a retry may be waiting: the last try's reason shows meanwhile). */
+function Outcome({ partner }: { partner: MonthEndPartner }) {
+  if (partner.status === 'sent') return <DateText value={partner.sentAt} format="datetime" />;
+  if (partner.status === 'failed') return <>{partner.error}</>;
+  return partner.error ? (
+    <>
+      Tried {formatCount(partner.attempts)}×, trying again: {partner.error}
+    </>
+  ) : (
+    <>Queued</>
+  );
+}
+
+/** Every partner of the run: where its statement went and when, or why it did not (issue 36, point 10). */
+function RunPartners({ run }: { run: MonthEndRun }) {
   const theme = useMantineTheme();
-  if (run.failures.length === 0) return null;
+  // Filled badges with black or white text by contrast, as every status badge (ui/contrast.ts).
+  const tone = (colour: string) => filledColours(theme, colour);
+  if (run.partners.length === 0) return null;
+  const rows = [...run.partners].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status));
+  const columns: DataColumn<MonthEndPartner>[] = [
+    {
+      key: 'partner',
+      header: 'Partner',
+      render: (p) => (
+        <Anchor
+          component={Link}
+          to={paths.partners.edit(p.partner.id)}
+          size="sm"
+          c={readableShade(theme, theme.primaryColor)}
+        >
+          {p.partner.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'to',
+      header: 'Sent to',
+      render: (p) => <span style={{ overflowWrap: 'anywhere' }}>{p.to ?? '—'}</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (p) => (
+        <Badge
+          variant="filled"
+          color={tone(STATUS_WORDS[p.status].colour).background}
+          c={tone(STATUS_WORDS[p.status].colour).text}
+          // Never cut to "SE…" in a narrow column.
+          styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}
+        >
+          {STATUS_WORDS[p.status].label}
+        </Badge>
+      ),
+    },
+    {
+      key: 'outcome',
+      header: 'When or why',
+      render: (p) => (
+        <span style={{ overflowWrap: 'anywhere' }}>
+          <Outcome partner={p} />
+        </span>
+      ),
+    },
+  ];
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Title order={2} size="h4" mb="sm">
-        Partners it could not reach
+        {run.failed > 0 ? 'Partners in the run: who it reached, who not and why' : 'Partners in the run'}
       </Title>
-      <Table verticalSpacing="xs" layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Partner</Table.Th>
-            <Table.Th scope="col">Why</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {run.failures.map((f) => (
-            <Table.Tr key={f.partner.id}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Anchor
-                  component={Link}
-                  to={paths.partners.edit(f.partner.id)}
-                  size="sm"
-                  c={readableShade(theme, theme.primaryColor)}
-                >
-                  {f.partner.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.error}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.partner.id}
+        caption={`The statement of each partner for ${monthName(run.month)}`}
+        minWidth={640}
+      />
     </Paper>
   );
+}
+
+/** What the send button says and whether it may be pressed: nothing to send once every statement went. */
+export function sendAction(run: MonthEndRun | undefined) {
+  const month = run ? monthName(run.month) : 'last month';
+  if (!run || isRunning(run)) return { label: SEND_LABEL, disabled: true, message: '' };
+  if (run.total > 0 && run.sent === run.total)
+    // Short enough for a phone's button; the month is in the words above it.
+    return { label: 'Every statement is sent', disabled: true, message: '' };
+  if (run.failed > 0)
+    return {
+      label: `Try again for the ${formatCount(run.failed)} not reached`,
+      disabled: false,
+      message: `Send the statement for ${month} again to the ${formatCount(run.failed)} partner${run.failed === 1 ? '' : 's'} it could not reach? Those already sent get nothing.`,
+    };
+  return {
+    label: SEND_LABEL,
+    disabled: false,
+    message: `Send every partner with a statements user their statement for ${month} by e-mail?`,
+  };
 }
 
 /**
@@ -114,6 +196,7 @@ export function MonthEndPage() {
   const run = useMonthEndRun();
   const start = useStartMonthEndRun();
   const month = run.data ? monthName(run.data.month) : 'last month';
+  const action = sendAction(run.data);
 
   let body;
   if (run.isError) body = <QueryError error={run.error} onRetry={() => void run.refetch()} />;
@@ -126,7 +209,7 @@ export function MonthEndPage() {
   else body = <RunProgress run={run.data} />;
 
   return (
-    <Stack gap="md" maw={760}>
+    <Stack gap="md" maw={960}>
       <PageTitle
         title={MONTH_END_TITLE}
         breadcrumbs={[{ label: 'Partners', to: paths.partners.list }, { label: MONTH_END_TITLE }]}
@@ -134,23 +217,24 @@ export function MonthEndPage() {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Text>
-            E-mails every partner with a statements user the summary PDF of their statement for {month}. Each
-            partner is sent it once: sending again only tries the partners it could not reach.
+            E-mails every partner with a statements user the summary PDF of their statement for {month}, with
+            a link to the statement. Each partner is sent it once: sending again only tries the partners it
+            could not reach. It also starts by itself at 06:00 on the 1st of each month.
           </Text>
           <Group>
             <ConfirmAction
-              label={SEND_LABEL}
-              title={SEND_LABEL}
-              message={`Send every partner with a statements user their statement for ${month} by e-mail?`}
+              label={action.label}
+              title={action.label}
+              message={action.message}
               confirmLabel="Send"
-              disabled={!run.data || isRunning(run.data)}
+              disabled={action.disabled}
               onConfirm={() => start.mutateAsync()}
             />
           </Group>
           {body}
         </Stack>
       </Paper>
-      {run.data && <Failures run={run.data} />}
+      {run.data && <RunPartners run={run.data} />}
     </Stack>
   );
 }

@@ -91,5 +91,6 @@ export const run = (over: Partial<MonthEndRun> = {}): MonthEndRun => ({
   failed: 0,
   toGo: 0,
   failures: [],
+  partners: [],
   ...over,
 });

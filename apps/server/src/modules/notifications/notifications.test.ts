@@ -356,7 +356,9 @@ describe('the live stream', () => {
   // hold the order, although the same list and counts were read (and kept for a few seconds) just before.
   it('is heard only once the lists and dashboard counts that include the order can be read', async () => {
     const listed = async () =>
-      json<{ data: { id: number }[]; meta: { total: number } }>(await partnerA.get('/api/orders?filter=open'));
+      json<{ data: { id: number }[]; meta: { total: number } }>(
+        await partnerA.get('/api/orders?filter=open'),
+      );
     const awaiting = async () =>
       json<{ data: { awaitingAcceptance: number } }>(await partnerA.get('/api/dashboard')).data
         .awaitingAcceptance;

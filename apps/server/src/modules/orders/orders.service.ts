@@ -32,15 +32,7 @@ export interface OrdersDeps {
 }
 
 /** The orders' reads (the queries, for this viewer) and changes (order-actions.ts), wired to this process. */
-export function createOrdersService({
-  db,
-  mailer,
-  appUrl,
-  log,
-  caches,
-  announce,
-  newOrders,
-}: OrdersDeps) {
+export function createOrdersService({ db, mailer, appUrl, log, caches, announce, newOrders }: OrdersDeps) {
   const notifyAssigned = notifierOfAssignments({ db, mailer, appUrl, log });
   const forgetTotals = () => {
     caches?.totals.invalidate();

@@ -170,21 +170,6 @@ describe('the reports against a reference computed from the seeded rows', () => 
       );
   });
 
-  // Issue 36, point 7: the figures of the Sales by partner chart, as its table and export show them.
-  it.each(RANGES)('partner sales for %o: each partner’s order value, largest first', async (range) => {
-    const sales = (status?: number) =>
-      expectedPartnerOrders(range, status)
-        .map((r) => ({ partner: r.partner, partnerName: r.partnerName, sales: r.orderValue }))
-        .sort(
-          byFigure(
-            (r) => r.sales,
-            (r) => r.partnerName,
-          ),
-        );
-    expect(await data('partner-sales', range)).toEqual(sales());
-    expect(await data('partner-sales', { ...range, status: 5 })).toEqual(sales(5));
-  });
-
   it.each(RANGES)('profit-centre revenue for %o', async (range) => {
     expect(await data('profit-centre-revenue', range)).toEqual(expectedRevenue(range));
     expect(await data('profit-centre-revenue', { ...range, status: 4 })).toEqual(expectedRevenue(range, 4));
@@ -345,43 +330,6 @@ describe('the CSV of a report', () => {
     expect(res.body).not.toMatch(/(^|\n)=Gyp/);
     const header = res.body.replace(/^\uFEFF/, '').split('\r\n')[0];
     expect(header).toBe('Component,Sales revenue,Count');
-  });
-
-  it('holds the Sales by partner figures under the table’s headings', async () => {
-    const range = { startDate: '2026-02-01', endDate: '2026-02-28' };
-    const res = await staff.get(address('partner-sales', range), { accept: 'text/csv' });
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="partner-sales-2026-02-01-2026-02-28.csv"',
-    );
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-    expect(lines[0]).toBe('Partner,Sales');
-    const json = await data('partner-sales', range);
-    expect(lines.slice(1)).toEqual(
-      (json as { partnerName: string; sales: number }[]).map((r) => `${r.partnerName},${r.sales.toFixed(2)}`),
-    );
-  });
-
-  it('answers collection status as a file too, like every report', async () => {
-    const res = await staff.get(address('collection-status', {}), { accept: 'text/csv' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="collection-status-all-all.csv"');
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-    expect(lines[0]).toBe('Name,Local delivery,Partners');
-    const json = (await data('collection-status', {})) as {
-      name: string;
-      local_delivery: boolean;
-      partners: number;
-    }[];
-    expect(lines.slice(1)).toEqual(
-      json.map((r) => `${r.name},${r.local_delivery ? 'Yes' : 'No'},${String(r.partners)}`),
-    );
   });
 
   it('writes fulfilment times as words and seconds', async () => {

@@ -8,8 +8,7 @@ import {
   type VariantComponentRate,
 } from '@bloomline/contract';
 
-import { actionsColumn, DataTable, DeleteAction, Money, type DataColumn } from '@/ui';
-import { formatPercent } from '@/ui/percent';
+import { actionsColumn, DataTable, DeleteAction, formatPercent, Money, type DataColumn } from '@/ui';
 
 import { useChangeRecipeQuantity, useDeleteRecipeLine } from '../api/recipe-lines';
 import { QuantityCell } from './quantity-cell';

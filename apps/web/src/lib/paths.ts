@@ -80,6 +80,9 @@ export const paths = {
   customers: '/customers',
   companies: '/companies',
   audit: '/audit',
+  /** The audit list filtered to one record (`pT`, `pI`): a record page's own history (issue 36). */
+  recordAudit: (type: string, id: Id) =>
+    `/audit?${new URLSearchParams({ pT: type, pI: String(id) }).toString()}`,
   /** Staff's reports: the menu and one screen per report (part 2, "Reporting (staff)"). */
   reporting: {
     home: '/reporting',

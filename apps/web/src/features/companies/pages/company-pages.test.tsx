@@ -86,8 +86,14 @@ describe('/companies', () => {
       'In store',
       'AVBOB',
       'B2B',
+      'Actions',
     ]);
     expect(screen.getByRole('switch', { name: 'B2B for Karoo Capital' })).toBeChecked();
+    // A company has no page: its row opens its audit entries (issue 36).
+    expect(screen.getByRole('link', { name: 'History of Karoo Capital' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/audit\?pT=company&pI=\d+$/),
+    );
     expect(screen.getByRole('switch', { name: 'AVBOB for Karoo Capital' })).not.toBeChecked();
     const calls = callsOf(spy);
     expect(calls.find((c) => c.startsWith('GET /api/companies'))).toMatch(/q=ka.*page=2|page=2.*q=ka/);

@@ -61,6 +61,10 @@ describe('/products/{productId}/variants/{variantId}', () => {
       '/products/7/variants',
     );
     expect(within(crumbs).getByText('Large')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/audit?pT=product+variant&pI=21',
+    );
     expect(screen.getByTestId('variant-price')).toHaveTextContent('R 416,92');
     expect(screen.getByTestId('variant-wholesale')).toHaveTextContent('R 195,99');
     const rose = screen.getByRole('textbox', { name: 'Quantity of Red rose (Retail)' });

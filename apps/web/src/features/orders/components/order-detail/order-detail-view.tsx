@@ -4,7 +4,7 @@ import { IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 import type { OrderDetail } from '@bloomline/contract';
 
 import { useUser } from '@/session/session-context';
-import { PageTitle } from '@/ui';
+import { PageTitle, RecordHistoryLink } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { PartnerOrderActions } from '../workflow/partner-order-actions';
@@ -29,13 +29,16 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         breadcrumbs={[{ label: 'Dashboard', to: paths.dashboard }, { label: order.name }]}
         actions={
           isStaff && (
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} aria-hidden />}
-              onClick={() => window.print()}
-            >
-              Print
-            </Button>
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} aria-hidden />}
+                onClick={() => window.print()}
+              >
+                Print
+              </Button>
+              <RecordHistoryLink type="order" id={order.id} />
+            </>
           )
         }
       />

@@ -38,6 +38,12 @@ export const PARTNER_ORDER_LISTS: NavLinkItem[] = [
   { to: paths.orders.list('cancel-confirmed'), label: 'Cancelled' },
 ];
 
+/** The user's own account: reached from the greeting's menu, and from the small screens' Menu (issue 36). */
+export const ACCOUNT_ENTRIES: NavLinkItem[] = [
+  { to: paths.users.profile, label: 'My profile' },
+  { to: paths.changePassword, label: 'Change password' },
+];
+
 /** The menu of part 1, point 2, for this user: permission-gated items only when the permission is held. */
 export function menuFor(user: CurrentUser): NavEntry[] {
   if (user.isStaff) {
@@ -82,7 +88,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
     {
       label: 'My account',
       items: [
-        { to: paths.users.profile, label: 'My profile' },
+        ...ACCOUNT_ENTRIES,
         { to: paths.partners.profile, label: 'Business profile' },
         { to: paths.partners.outOfOffice.list, label: 'Out of office' },
         { to: paths.alerts, label: 'New-order alerts' },
@@ -95,4 +101,13 @@ export function menuFor(user: CurrentUser): NavEntry[] {
 /** The title of an order list, in the menu's words for this role. */
 export function orderListTitle(user: CurrentUser, path: string): string | undefined {
   return (user.isStaff ? STAFF_ORDER_LISTS : PARTNER_ORDER_LISTS).find((i) => i.to === path)?.label;
+}
+
+/**
+ * The small screens' Menu: the bar's entries, and for staff (whose bar has no account group) their own account,
+ * which the hidden greeting leads to on a wider screen.
+ */
+export function mobileMenuFor(user: CurrentUser): NavEntry[] {
+  const entries = menuFor(user);
+  return user.isStaff ? [...entries, { label: 'My account', items: ACCOUNT_ENTRIES }] : entries;
 }

@@ -301,6 +301,10 @@ const routeTree: RouteObject[] = [
               // The accounting connection: the page itself says what staff without its permissions may see.
               page(paths.xero, async () => (await import('@/features/xero/pages/xero-page')).XeroPage),
               page(
+                paths.settings,
+                async () => (await import('@/features/settings/pages/settings-page')).SettingsPage,
+              ),
+              page(
                 paths.companies,
                 async () => (await import('@/features/companies/pages/company-list-page')).CompanyListPage,
               ),

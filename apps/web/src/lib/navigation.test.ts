@@ -40,6 +40,7 @@ describe('menus', () => {
         '/companies',
         '/audit',
         '/reporting',
+        '/system/settings',
       ]),
     );
     expect(p.filter((x) => x.startsWith('/orders/'))).toHaveLength(10);

@@ -77,9 +77,15 @@ export function menuFor(user: CurrentUser): NavEntry[] {
       },
       { to: paths.audit, label: 'Audit' },
       { to: paths.reporting.home, label: 'Reporting' },
-      ...(user.permissions.authenticateXero || user.permissions.manageXero
-        ? [{ to: paths.xero, label: 'Xero' }]
-        : []),
+      {
+        label: 'System',
+        items: [
+          { to: paths.settings, label: 'Settings' },
+          ...(user.permissions.authenticateXero || user.permissions.manageXero
+            ? [{ to: paths.xero, label: 'Xero' }]
+            : []),
+        ],
+      },
     ];
   }
   return [

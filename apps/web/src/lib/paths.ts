@@ -107,4 +107,6 @@ export const paths = {
   },
   /** The accounting connection (Xero). */
   xero: '/system/xero',
+  /** Staff's settings: VAT and the statements view (issue 36). */
+  settings: '/system/settings',
 } as const;

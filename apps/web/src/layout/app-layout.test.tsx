@@ -88,6 +88,8 @@ describe('the frame on a desktop (1280 px)', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Hi, Thandi' }));
     expect(await screen.findByRole('menuitem', { name: 'Change password' })).toBeInTheDocument();
+    // The toasts sit below the header: its height is kept where they read it (issue 36).
+    expect(document.documentElement.style.getPropertyValue('--bloomline-header-height')).toMatch(/^\d+px$/);
     expect(screen.queryByRole('menuitem', { name: '+27 21 555 0100' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconMail, IconMenu2, IconPhone, IconX } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, Outlet } from 'react-router';
 
 import { useAfterFirstScreen } from '@/lib/after-first-screen';
@@ -10,6 +10,7 @@ import { useSession, useUser } from '@/session/session-context';
 import { paths } from '@/lib/paths';
 import { usePhone } from '@/ui/phone';
 
+import { useHeaderHeightVariable } from './header-height';
 import { Logo } from './logo';
 import { MobileNav } from './main-nav';
 import { OfflineBanner } from './offline-banner';
@@ -141,10 +142,13 @@ export function AppLayout() {
   const entries = menuFor(user);
   const mobileEntries = mobileMenuFor(user);
   const phone = usePhone();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeightVariable(header);
 
   return (
     <Box mih="100vh" bg="gray.0">
       <Box
+        ref={header}
         component="header"
         bg="white"
         style={{

@@ -72,18 +72,19 @@ test('a new order rings on the florist’s phone until it is accepted', async ({
     .toBeGreaterThanOrEqual(2);
   await expectAccessible(page);
 
-  // Open it from the banner and accept: the banner goes and the chime stops.
+  // Open it from the banner: seen, the banner goes and the chime stops (issue 36); then accept it.
   await banner.getByRole('button', { name: 'Open' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${String(order.id)}$`));
+  await expect(banner).toBeHidden();
+  const chimes = await chimesPlayed(page);
   const next = page.getByRole('region', { name: 'What to do next', exact: true });
   await next.getByRole('button', { name: 'Accept order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Accept order?' });
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
-  await expect(banner).toBeHidden({ timeout: 10_000 });
-  const chimes = await chimesPlayed(page);
   await page.waitForTimeout(5_000);
   expect(await chimesPlayed(page)).toBe(chimes);
+  await expect(banner).toBeHidden();
 });
 
 test('Silence stops the chime and leaves the banner', async ({ page, browser }) => {
@@ -91,9 +92,16 @@ test('Silence stops the chime and leaves the banner', async ({ page, browser }) 
   const stream = page.waitForRequest((r) => r.url().endsWith('/api/notifications/stream'));
   await page.goto('/dashboard');
   await stream;
+  // The dashboard's count follows the live event as the list does (issue 36, point 9).
+  const awaiting = page.getByRole('link', { name: /Awaiting acceptance/ });
+  await expect(awaiting).toHaveText(/^\d+/);
+  const before = Number(/^\d+/.exec((await awaiting.textContent()) ?? '')?.[0]);
   await shopPlacesOrder(browser);
   const banner = page.getByTestId('new-order-banner');
   await expect(banner).toBeVisible({ timeout: 10_000 });
+  await expect(awaiting).toHaveText(new RegExp(`^${String(before + 1)}Awaiting acceptance`), {
+    timeout: 10_000,
+  });
   await banner.getByRole('button', { name: 'Silence' }).click();
   await expect(banner).toHaveAttribute('data-chiming', 'false');
   await expect(banner.getByRole('button', { name: 'Dismiss' })).toBeVisible();

@@ -25,3 +25,4 @@ export * from './chart-frame';
 export * from './date-range-filter';
 export * from './download-button';
 export * from './record-history-link';
+export * from './came-from';

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { formatCount, monthName, type MonthEndRun } from '@bloomline/contract';
 
 import { paths } from '@/lib/paths';
-import { ConfirmAction, PageTitle, QueryError, readableShade } from '@/ui';
+import { ConfirmAction, PageTitle, QueryError, readableShade, useCameFrom } from '@/ui';
 
 import { isRunning, useMonthEndRun, useStartMonthEndRun } from '../api/month-end-run';
 
@@ -111,6 +111,8 @@ function Failures({ run }: { run: MonthEndRun }) {
  * reload finds the run where it is; the partners it could not reach are listed with why.
  */
 export function MonthEndPage() {
+  // Opened from Partners, Reporting or a statements screen: its breadcrumb leads back there (issue 36).
+  const from = useCameFrom({ label: 'Partners', to: paths.partners.list });
   const run = useMonthEndRun();
   const start = useStartMonthEndRun();
   const month = run.data ? monthName(run.data.month) : 'last month';
@@ -127,10 +129,7 @@ export function MonthEndPage() {
 
   return (
     <Stack gap="md" maw={760}>
-      <PageTitle
-        title={MONTH_END_TITLE}
-        breadcrumbs={[{ label: 'Partners', to: paths.partners.list }, { label: MONTH_END_TITLE }]}
-      />
+      <PageTitle title={MONTH_END_TITLE} breadcrumbs={[from, { label: MONTH_END_TITLE }]} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Text>

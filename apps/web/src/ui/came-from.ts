@@ -18,6 +18,6 @@ const isCameFrom = (state: unknown): state is CameFrom => {
  * so reload and Back keep it), else `fallback` (an address typed or shared).
  */
 export function useCameFrom(fallback: Required<Breadcrumb>): Required<Breadcrumb> {
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   return isCameFrom(state) ? state.from : fallback;
 }

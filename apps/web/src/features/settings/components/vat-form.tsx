@@ -61,7 +61,8 @@ export function VatForm({ vat }: { vat: number }) {
         label="VAT rate"
         description={VAT_HINT}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
-        w={{ base: '100%', xs: 240 }}
+        // The box as wide as a rate needs; its explanation takes the section's width.
+        styles={{ wrapper: { maxWidth: 240 } }}
         {...form.getInputProps('vat')}
       />
     </ApiForm>

@@ -15,10 +15,10 @@ test.describe('signing in and out', () => {
       'Manage customers',
       'Audit',
       'Reporting',
-      'Xero',
+      'System',
     ]) {
       await expect(
-        nav.getByRole(/Dashboard|Audit|Reporting|Xero/.test(label) ? 'link' : 'button', {
+        nav.getByRole(/Dashboard|Audit|Reporting/.test(label) ? 'link' : 'button', {
           name: label,
           exact: true,
         }),
@@ -26,6 +26,11 @@ test.describe('signing in and out', () => {
     }
     await nav.getByRole('button', { name: 'Configurations' }).click();
     for (const item of ['Units of measure', 'Colours', 'Users', 'Locations', 'Partners']) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await nav.getByRole('button', { name: 'System' }).click();
+    for (const item of ['Settings', 'Xero']) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
     await page.keyboard.press('Escape');

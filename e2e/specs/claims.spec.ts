@@ -122,10 +122,13 @@ for (const width of [1280, 375]) {
       await expectAccessible(page);
       await shot(page, `${tag}-return-open`);
 
-      // '---' is no choice: refused under the field before anything is sent.
+      // No choice yet (the placeholder the refund's field has too): refused under the field before anything
+      // is sent.
       await page.getByRole('button', { name: 'Process return' }).click();
       const dialog = page.getByRole('dialog', { name: 'Process return' });
-      await expect(dialog.getByRole('textbox', { name: /^Responsible/ })).toHaveValue('---');
+      const responsible = dialog.getByRole('textbox', { name: /^Responsible/ });
+      await expect(responsible).toHaveValue('');
+      await expect(responsible).toHaveAttribute('placeholder', 'Choose who is responsible');
       await dialog.getByRole('button', { name: 'Process return' }).click();
       await expect(dialog.getByText('Responsible is required.')).toBeVisible();
       await expectAccessible(page);

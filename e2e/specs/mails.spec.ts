@@ -8,7 +8,7 @@ import { apiGet, expectNoSidewaysScroll } from '../support/orders';
 test('staff reach the e-mails not sent from the menu, at both widths', async ({ page }) => {
   await signIn(page, STAFF);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Configurations' }).click();
+  await nav.getByRole('button', { name: 'System' }).click();
   await page.getByRole('menuitem', { name: 'E-mails not sent' }).click();
   await expect(page).toHaveURL(/\/system\/mails$/);
   await expect(page.getByRole('heading', { level: 1, name: 'E-mails not sent' })).toBeVisible();

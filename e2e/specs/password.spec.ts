@@ -36,7 +36,10 @@ test('forgot password, reset through the mailed link, sign in, and change it bac
   await expect(page).toHaveURL(/\/login$/);
 
   await signInWithForm(page, USER, 'Sunflower-2026');
-  await page.goto('/change-password');
+  // Reached from the greeting's menu, not by a typed address (issue 36).
+  await page.getByRole('banner').getByRole('button', { name: /^Hi, / }).click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
   await page.getByLabel('Current password').fill('wrong-one');
   await page.getByLabel(/^New password/).fill(PASSWORD);
   await page.getByLabel('Confirm new password').fill(PASSWORD);

@@ -94,6 +94,15 @@ test.describe('the installable app', () => {
     const orderPage = (await firstOrder.getAttribute('href')) ?? '';
     await page.goto(orderPage);
     await expect(section(page, 'Order')).toBeVisible();
+    // And an order still to accept, from the list of new orders.
+    await page.goto('/orders/open');
+    const openOrder =
+      (await page
+        .getByRole('link', { name: /^View order / })
+        .first()
+        .getAttribute('href')) ?? '';
+    await page.goto(openOrder);
+    await expect(page.getByRole('button', { name: 'Accept order', exact: true })).toBeVisible();
     await page.goto('/dashboard');
     await expect(firstOrder).toBeVisible();
 
@@ -118,9 +127,23 @@ test.describe('the installable app', () => {
     await expect(page).toHaveURL(new RegExp(`${orderPage}$`));
     await page.screenshot({ path: test.info().outputPath('offline-action-375.png') });
 
+    // Accepting offline says at once that it needs a connection, and the dialog closes (issue 36: it stayed
+    // busy, unclosable, while the order's reads waited for the connection).
+    await page.goto(openOrder);
+    await page.getByRole('button', { name: 'Accept order', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept order?' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(NEEDS_CONNECTION);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    // A screen not kept for offline use says so instead of loading for ever.
+    await page.goto('/statements');
+    await expect(page.getByText(/^Not available offline/)).toBeVisible();
+    await expectAccessible(page);
+
     // Back online, the next answer is fresh and the banner goes.
     await context.setOffline(false);
-    await page.reload();
+    await page.goto(orderPage);
     await expect(section(page, 'Order')).toBeVisible();
     await expect(banner).toBeHidden();
   });

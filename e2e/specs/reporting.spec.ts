@@ -68,38 +68,42 @@ test.describe('at 1280 px staff run the business from the reports', () => {
     await shot(page, 'partner-orders-1280');
 
     await page.getByRole('textbox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'delivered', exact: true }).click();
+    await page.getByRole('option', { name: 'Delivered', exact: true }).click();
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(/\/reporting\/partner-orders\?status=5$/);
-    await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('delivered');
+    await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('Delivered');
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('delivered');
+    await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('Delivered');
     await page.goBack();
     await expect(page).toHaveURL(/\/reporting\/partner-orders$/);
     await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('');
     await page.goForward();
-    await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('delivered');
+    await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('Delivered');
 
     const csv = await download(page, 'Export');
     expect(csv.name).toBe('partner-orders-all-all.csv');
     expect(csv.text.split('\r\n')[0]).toBe('Partner,Orders,Order items,Order value');
   });
 
-  test('sales by partner: order value per partner, revenue table, Filter submits, export of revenue', async ({
+  test('sales by partner: sales per partner in the chart, its table and its export; Filter submits', async ({
     page,
   }) => {
     await page.goto(`/reporting/partner-sales?${RECENT}`);
     await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
-    await expect(region(page, 'Revenue by profit centre').getByRole('row').nth(1)).toContainText('R');
+    const table = region(page, 'Sales by partner');
+    await expect(table.getByRole('row').nth(1)).toContainText('R');
     await expectAccessible(page);
     await shot(page, 'partner-sales-1280');
     await page.getByRole('textbox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'fulfilled', exact: true }).click();
+    await page.getByRole('option', { name: 'Fulfilled', exact: true }).click();
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(new RegExp(`\\?${RECENT}&status=4$`));
+    // The export holds the table's rows (issue 36; it was the profit-centre revenue).
     const csv = await download(page, 'Export');
-    expect(csv.name).toBe(`profit-centre-revenue-${daysBefore(60)}-${today}.csv`);
-    expect(csv.text.split('\r\n')[0]).toBe('Profit centre,Revenue');
+    expect(csv.name).toBe(`partner-sales-${daysBefore(60)}-${today}.csv`);
+    const lines = csv.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Partner,Sales');
+    await expect(table.getByRole('row')).toHaveCount(lines.length);
   });
 
   test('profit-centre revenue, fulfilment time and component sales draw their charts and tables', async ({
@@ -126,7 +130,7 @@ test.describe('at 1280 px staff run the business from the reports', () => {
     await expectAccessible(page);
     await shot(page, 'component-sales-1280');
     const sales = await download(page, 'Export');
-    expect(sales.text.split('\r\n')[0]).toBe('Partner,Sales revenue,Count');
+    expect(sales.text.split('\r\n')[0]).toBe('Component,Sales revenue,Count');
   });
 
   test('a period without orders says so; an end before the start is refused', async ({ page }) => {
@@ -135,6 +139,7 @@ test.describe('at 1280 px staff run the business from the reports', () => {
     await expectAccessible(page);
     await page.goto('/reporting/profit-centre-revenue?startDate=2026-05-10&endDate=2026-05-01');
     await expect(page.getByText('End date cannot be before the start date.')).toBeVisible();
+    await expect(page.getByText('No data for this period.').first()).toBeVisible();
   });
 
   test('collection status: every city with Local delivery and Partners', async ({ page }) => {
@@ -143,6 +148,10 @@ test.describe('at 1280 px staff run the business from the reports', () => {
     await expect(page.getByRole('cell', { name: 'Yes', exact: true }).first()).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'collection-status-1280');
+    // Exported like every report (issue 36).
+    const csv = await download(page, 'Export');
+    expect(csv.name).toBe('collection-status-all-all.csv');
+    expect(csv.text.split('\r\n')[0]).toBe('Name,Local delivery,Partners');
   });
 
   test('accounting CSV: the lines of a period, the on-pay dialog, and Export report', async ({ page }) => {

@@ -98,7 +98,7 @@ test('staff add a user, who sets a password from the e-mailed link, signs in and
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signInWithForm(page, email, 'Protea-2026!');
-  await expect(page.getByRole('link', { name: `Hi, ${name}` })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(`Hi, ${name}`)).toBeVisible();
 
   // Their own profile, from the menu: name, e-mail and phone only; the header greets the new name at once.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My account' }).click();
@@ -111,9 +111,9 @@ test('staff add a user, who sets a password from the e-mailed link, signs in and
   await field(page, 'Name').fill(renamed);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('link', { name: `Hi, ${renamed}` })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(`Hi, ${renamed}`)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('link', { name: `Hi, ${renamed}` })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(`Hi, ${renamed}`)).toBeVisible();
 });
 
 test('staff disable a user, who is signed out at once, and enable them again', async ({ page, browser }) => {

@@ -26,7 +26,8 @@ async function accessibleAtBothWidths(page: Page, shot: string) {
 
 test('on a server without Xero settings the page says what the administrator must set', async ({ page }) => {
   await signIn(page, STAFF);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Xero' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'System' }).click();
+  await page.getByRole('menuitem', { name: 'Xero' }).click();
   await expect(page).toHaveURL(/\/system\/xero$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Xero' })).toBeVisible();
   await expect(page.getByText('Not set up on this server', { exact: true })).toBeVisible();

@@ -308,8 +308,10 @@ async function registerAreas(
     await notifications.settled();
     await events.close();
   });
+  // Subscribed before any open app's stream is (the events reach listeners in that order): see `newOrders`.
   const orders = createOrdersService({
     announce: notifications.announce,
+    newOrders: events,
     db,
     queueMail,
     appUrl: config.appUrl,

@@ -310,6 +310,10 @@ const routeTree: RouteObject[] = [
               page(paths.xero, async () => (await import('@/features/xero/pages/xero-page')).XeroPage),
               page(paths.mails, async () => (await import('@/features/mails/pages/mails-page')).MailsPage),
               page(
+                paths.settings,
+                async () => (await import('@/features/settings/pages/settings-page')).SettingsPage,
+              ),
+              page(
                 paths.companies,
                 async () => (await import('@/features/companies/pages/company-list-page')).CompanyListPage,
               ),

@@ -16,8 +16,10 @@ export const MARKETPLACE_NAME = 'Bloomline';
 /** Who bears a return's or refund's cost: exactly these strings on the wire and on screen. */
 export const RESPONSIBLE = [MARKETPLACE_NAME, 'Partner', 'Customer'] as const;
 export type Responsible = (typeof RESPONSIBLE)[number];
-/** What the return dialog offers before a choice: the empty '---'. */
+/** What the return dialog offers before the three: the empty '---' (no choice; the form refuses it). */
 export const NO_RESPONSIBLE_CHOICE = '---';
+/** What a "who is responsible" field says before a choice, in the return and the refund dialogs alike. */
+export const RESPONSIBLE_PLACEHOLDER = 'Choose who is responsible';
 
 export const RETURN_STATUSES = ['open', 'processed'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];

@@ -5,6 +5,7 @@ import {
   formatCount,
   formatMoney,
   formatPercent,
+  formatWholeRand,
   parseMoney,
   parsePercent,
   percentInText,
@@ -14,6 +15,16 @@ import { onPay, toCents as pricingToCents } from './pricing';
 import { toErrorBag } from './validation';
 
 const value = (parsed: ReturnType<typeof parseMoney>) => (parsed.ok ? parsed.value : parsed.message);
+
+describe('formatWholeRand', () => {
+  it('writes a chart axis’s amount to the whole rand, without cents', () => {
+    expect(formatWholeRand(80_000)).toBe('R 80 000');
+    expect(formatWholeRand(1_234_567.5)).toBe('R 1 234 568');
+    expect(formatWholeRand(0)).toBe('R 0');
+    expect(formatWholeRand(-2500)).toBe('-R 2 500');
+    expect(formatWholeRand(-0.2)).toBe('R 0');
+  });
+});
 
 describe('formatMoney', () => {
   it('writes rand South African style: R, a space between thousands, a decimal comma', () => {

@@ -57,6 +57,16 @@ export function formatMoney(value: number | string | null | undefined): string {
   return `${cents < 0 ? '-' : ''}R ${groupDigits(String(whole))},${fraction}`;
 }
 
+/**
+ * 'R 80 000': rand rounded to the whole rand, for a chart's axis, where cents are noise (issue 36). Amounts
+ * themselves (tables, tooltips, documents) keep their cents with `formatMoney`.
+ */
+export function formatWholeRand(value: number): string {
+  if (!Number.isFinite(value)) return NO_AMOUNT;
+  const whole = Math.round(Math.abs(value));
+  return `${value < 0 && whole > 0 ? '-' : ''}R ${groupDigits(String(whole))}`;
+}
+
 /** Spaces a reader may type or paste between thousands: plain, no-break and narrow no-break. */
 const SPACES = /[ \u00a0\u202f]/g;
 /** Digits, thousands in groups of three split by single spaces, then a comma or a point and the decimals. */

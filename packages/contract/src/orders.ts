@@ -17,6 +17,11 @@ const orderList = listRequest({
   filters: {
     p: given(idField().optional()),
     filter: given(z.enum(ORDER_FILTERS).optional()),
+    /**
+     * The Filter dialog's line status (issue 36): orders with a line in it (a partner: one of their own), beside
+     * whatever `filter` the list has.
+     */
+    status: given(lineStatus.optional()),
     /** Delivery date range, inclusive, YYYY-MM-DD. */
     sd: given(isoDate().optional()),
     ed: given(isoDate().optional()),

@@ -105,6 +105,12 @@ export const rateParams = z.object({ id: pathId(), rateId: pathId() });
 export const repriced = z.object({ rates: z.number(), variants: z.number() });
 export type Repriced = z.infer<typeof repriced>;
 
+/** What a save that moved prices says: how many rates and variants followed. */
+export function repricedMessage({ rates, variants }: Repriced): string {
+  const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(rates, 'component rate')} and ${plural(variants, 'product variant')} repriced.`;
+}
+
 /** The answer of PUT /api/profit-centres/{id}: the centre, and what its new markup or rebate repriced. */
 export const profitCentreSaved = z.object({ data: profitCentre, repriced: repriced.optional() });
 export type ProfitCentreSaved = z.infer<typeof profitCentreSaved>;

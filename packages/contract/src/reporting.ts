@@ -56,6 +56,19 @@ export const partnerOrdersItem = z.object({
 });
 export type PartnerOrdersItem = z.infer<typeof partnerOrdersItem>;
 
+/**
+ * GET /api/reporting/partner-sales: the Sales by partner chart's own figures, per partner the value of its order
+ * lines (of the status), largest first: what the table beside the chart lists and its export holds (DECISIONS.md
+ * "Reporting"; issue 36).
+ */
+export const partnerSalesItem = z.object({
+  partner: z.number(),
+  partnerName: z.string(),
+  /** Rand: the sum of the lines' values, as partner orders' `orderValue`. */
+  sales: z.number(),
+});
+export type PartnerSalesItem = z.infer<typeof partnerSalesItem>;
+
 /** GET /api/reporting/profit-centre-revenue: line values by the variant's profit centre. */
 export const profitCentreRevenueItem = z.object({ profitCentre: z.string(), revenue: z.number() });
 export type ProfitCentreRevenueItem = z.infer<typeof profitCentreRevenueItem>;
@@ -146,6 +159,8 @@ export const REPORT_FILES = {
   averageFulfillment: 'average-fulfillment-time',
   componentSales: 'component-sales',
   accounting: 'accounting',
+  partnerSales: 'partner-sales',
+  collectionStatus: 'collection-status',
 } as const;
 
 const HOUR = 3600;

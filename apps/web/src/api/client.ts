@@ -11,6 +11,10 @@ export const API_TIMEOUT_MS = 20_000;
 export const NEEDS_CONNECTION =
   'You are offline: this needs a connection. Try again when you are back online.';
 
+/** What a read answers offline when nothing kept it for offline use (a screen never opened with a connection). */
+export const NOT_AVAILABLE_OFFLINE =
+  'Not available offline: this was not kept on this device. It loads when you are back online.';
+
 /** An answer other than 2xx, or no answer at all (status 0: network failure or time-out). */
 export class ApiError extends Error {
   constructor(
@@ -121,6 +125,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
+    // Offline, a read the service worker had no copy of: the screen says so where it would show the data, under
+    // the offline banner, so no toast repeats it (one per read of the screen).
+    if (!timedOut && !navigator.onLine && method === 'GET') throw new ApiError(0, NOT_AVAILABLE_OFFLINE);
     const error = new ApiError(
       0,
       timedOut

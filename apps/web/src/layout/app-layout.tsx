@@ -1,20 +1,20 @@
-import { Anchor, Box, Button, Container, Group, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, Box, Button, Container, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconMail, IconMenu2, IconPhone, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, Outlet } from 'react-router';
 
 import { useAfterFirstScreen } from '@/lib/after-first-screen';
-import { appConfigQuery } from '@/lib/app-config';
-import { menuFor } from '@/lib/navigation';
+import { menuFor, mobileMenuFor } from '@/lib/navigation';
 import { useSession, useUser } from '@/session/session-context';
 import { paths } from '@/lib/paths';
 import { usePhone } from '@/ui/phone';
 
+import { useHeaderHeightVariable } from './header-height';
 import { Logo } from './logo';
 import { MobileNav } from './main-nav';
 import { OfflineBanner } from './offline-banner';
+import { telHref, useSupportContacts } from './support-contacts';
 
 // The new-order alerts (the stream, the banner, the chime, and zod to read the events) load once the first
 // screen is shown: they never draw anything on it.
@@ -24,6 +24,27 @@ const NewOrderAlerts = lazy(async () => ({
 
 // The bar of menus for wider screens; a phone (the menu button instead) never loads it.
 const DesktopNav = lazy(async () => ({ default: (await import('./desktop-nav')).DesktopNav }));
+// The greeting's menu (profile, password, support), from 576 px; below, the Menu button holds the same.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+/** From Mantine's `xs` breakpoint the greeting is shown. */
+const GREETING_SHOWN = '(min-width: 36em)';
+
+/** The greeting: a link to the profile while its menu's code loads, then the menu. */
+function Greeting({ name }: { name: string }) {
+  const shown = useMediaQuery(GREETING_SHOWN, true, { getInitialValueInEffect: false });
+  if (!shown) return null;
+  const link = (
+    <Anchor component={Link} to={paths.users.profile} size="sm" c="dark" truncate maw={220}>
+      Hi, {name}
+    </Anchor>
+  );
+  return (
+    <Suspense fallback={link}>
+      <UserMenu name={name} />
+    </Suspense>
+  );
+}
 
 /**
  * The alerts, once the first screen is shown: a component of its own, so that the moment they start re-renders
@@ -38,21 +59,13 @@ function AlertsAfterFirstScreen() {
   ) : null;
 }
 
-const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
-
-/** The app's configuration (the support contacts), asked for once the first screen is shown. */
-function useConfigAfterFirstScreen() {
-  const shown = useAfterFirstScreen();
-  return useQuery({ ...appConfigQuery, enabled: shown }).data;
-}
-
 /**
  * The support contacts beside the logo on wide screens, once the app's configuration has arrived. They read it
  * themselves, so that its arrival re-renders them and not the whole frame, and only once the first screen is
  * shown: a phone shows them below the page, and the first screen's answers come first.
  */
 function HeaderContacts() {
-  const config = useConfigAfterFirstScreen();
+  const config = useSupportContacts();
   if (!config) return null;
   return (
     <>
@@ -76,7 +89,7 @@ function HeaderContacts() {
 
 /** The support contacts under the page on small screens (as `HeaderContacts`, on their own). */
 function FooterContacts() {
-  const config = useConfigAfterFirstScreen();
+  const config = useSupportContacts();
   if (!config) return null;
   return (
     <Box component="footer" hiddenFrom="md" pb="md">
@@ -94,17 +107,48 @@ function FooterContacts() {
   );
 }
 
+/** The support contacts at the foot of the small screens' Menu (the header has no room for them there). */
+function MenuContacts() {
+  const config = useSupportContacts();
+  if (!config) return null;
+  return (
+    <Stack gap={4} px="sm" pt="sm">
+      <Text size="sm" fw={600}>
+        Support
+      </Text>
+      <Anchor href={telHref(config.supportPhone)} size="sm">
+        <Group gap={6} wrap="nowrap">
+          <IconPhone size={16} aria-hidden />
+          <VisuallyHidden>Support phone </VisuallyHidden>
+          {config.supportPhone}
+        </Group>
+      </Anchor>
+      <Anchor href={`mailto:${config.supportEmail}`} size="sm">
+        <Group gap={6} wrap="nowrap">
+          <IconMail size={16} aria-hidden />
+          <VisuallyHidden>Support e-mail </VisuallyHidden>
+          {config.supportEmail}
+        </Group>
+      </Anchor>
+    </Stack>
+  );
+}
+
 /** The signed-in frame: header with logo, support contacts, greeting and Logout; the menu; the page. */
 export function AppLayout() {
   const user = useUser();
   const { signOut } = useSession();
   const [menuOpen, menu] = useDisclosure(false);
   const entries = menuFor(user);
+  const mobileEntries = mobileMenuFor(user);
   const phone = usePhone();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeightVariable(header);
 
   return (
     <Box mih="100vh" bg="gray.0">
       <Box
+        ref={header}
         component="header"
         bg="white"
         style={{
@@ -128,18 +172,8 @@ export function AppLayout() {
               <HeaderContacts />
             </Group>
             <Group gap="xs" wrap="nowrap">
-              {/* The greeting leads to the user's own profile (staff have no menu entry for it). */}
-              <Anchor
-                component={Link}
-                to={paths.users.profile}
-                size="sm"
-                c="dark"
-                visibleFrom="xs"
-                truncate
-                maw={220}
-              >
-                Hi, {user.name}
-              </Anchor>
+              {/* The greeting opens the user's own account and, below 992 px, the support contacts. */}
+              <Greeting name={user.name} />
               <Button
                 variant="default"
                 size="xs"
@@ -162,7 +196,12 @@ export function AppLayout() {
             </Group>
           </Group>
           <Box hiddenFrom="sm">
-            <MobileNav entries={entries} opened={menuOpen} onNavigate={menu.close} />
+            <MobileNav
+              entries={mobileEntries}
+              opened={menuOpen}
+              onNavigate={menu.close}
+              support={<MenuContacts />}
+            />
           </Box>
           {!phone && (
             <Box component="nav" aria-label="Main" visibleFrom="sm" pt={6}>

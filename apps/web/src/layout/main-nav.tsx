@@ -1,5 +1,5 @@
 import { Box, Collapse, NavLink as MantineNavLink, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import type { NavEntry } from '@/lib/navigation';
@@ -13,10 +13,13 @@ export function MobileNav({
   entries,
   opened,
   onNavigate,
+  support,
 }: {
   entries: NavEntry[];
   opened: boolean;
   onNavigate: () => void;
+  /** The support contacts, under the entries. */
+  support?: ReactNode;
 }) {
   const { pathname } = useLocation();
   // The links are drawn once the menu is first opened, and kept (so it can close smoothly): the first screen
@@ -55,6 +58,7 @@ export function MobileNav({
                 link(entry.to, entry.label)
               ),
             )}
+            {support}
           </Stack>
         )}
       </Box>

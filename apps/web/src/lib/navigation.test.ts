@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { CurrentUser } from '@bloomline/contract';
 
-import { isGroup, menuFor } from './navigation';
+import { isGroup, menuFor, mobileMenuFor } from './navigation';
 
 const base: CurrentUser = {
   id: 1,
@@ -40,6 +40,7 @@ describe('menus', () => {
         '/companies',
         '/audit',
         '/reporting',
+        '/system/settings',
       ]),
     );
     expect(p.filter((x) => x.startsWith('/orders/'))).toHaveLength(10);
@@ -61,6 +62,7 @@ describe('menus', () => {
       '/orders/delivered',
       '/orders/cancel-confirmed',
       '/users/profile',
+      '/change-password',
       '/partners/profile',
       '/partners/out-of-office',
       '/alerts',
@@ -72,5 +74,17 @@ describe('menus', () => {
       '/statements',
     );
     expect(p).not.toContain('/statements/month-end');
+  });
+
+  // Issue 36: below 576 px the greeting that leads to the profile is hidden; the Menu leads there instead.
+  it('gives everyone their profile and Change password in the small screens’ Menu', () => {
+    const links = (user: CurrentUser) =>
+      mobileMenuFor(user).flatMap((e) => (isGroup(e) ? e.items.map((i) => i.to) : [e.to]));
+    for (const user of [base, { ...base, isStaff: false }]) {
+      expect(links(user)).toEqual(expect.arrayContaining(['/users/profile', '/change-password']));
+      expect(links(user).filter((to) => to === '/users/profile')).toHaveLength(1);
+    }
+    // The staff bar itself stays as it was: their account is the greeting's menu there.
+    expect(paths(base)).not.toContain('/change-password');
   });
 });

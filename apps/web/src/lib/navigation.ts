@@ -38,6 +38,12 @@ export const PARTNER_ORDER_LISTS: NavLinkItem[] = [
   { to: paths.orders.list('cancel-confirmed'), label: 'Cancelled' },
 ];
 
+/** The user's own account: reached from the greeting's menu, and from the small screens' Menu (issue 36). */
+export const ACCOUNT_ENTRIES: NavLinkItem[] = [
+  { to: paths.users.profile, label: 'My profile' },
+  { to: paths.changePassword, label: 'Change password' },
+];
+
 /** The menu of part 1, point 2, for this user: permission-gated items only when the permission is held. */
 export function menuFor(user: CurrentUser): NavEntry[] {
   if (user.isStaff) {
@@ -60,7 +66,6 @@ export function menuFor(user: CurrentUser): NavEntry[] {
           { to: paths.users.list, label: 'Users' },
           { to: paths.locations.list, label: 'Locations' },
           { to: paths.partners.list, label: 'Partners' },
-          { to: paths.mails, label: 'E-mails not sent' },
         ],
       },
       {
@@ -72,10 +77,17 @@ export function menuFor(user: CurrentUser): NavEntry[] {
       },
       { to: paths.audit, label: 'Audit' },
       { to: paths.reporting.home, label: 'Reporting' },
-      { label: 'System', items: [{ to: paths.apiKeys, label: 'API keys' }] },
-      ...(user.permissions.authenticateXero || user.permissions.manageXero
-        ? [{ to: paths.xero, label: 'Xero' }]
-        : []),
+      {
+        label: 'System',
+        items: [
+          { to: paths.settings, label: 'Settings' },
+          { to: paths.apiKeys, label: 'API keys' },
+          { to: paths.mails, label: 'E-mails not sent' },
+          ...(user.permissions.authenticateXero || user.permissions.manageXero
+            ? [{ to: paths.xero, label: 'Xero' }]
+            : []),
+        ],
+      },
     ];
   }
   return [
@@ -84,7 +96,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
     {
       label: 'My account',
       items: [
-        { to: paths.users.profile, label: 'My profile' },
+        ...ACCOUNT_ENTRIES,
         { to: paths.partners.profile, label: 'Business profile' },
         { to: paths.partners.outOfOffice.list, label: 'Out of office' },
         { to: paths.alerts, label: 'New-order alerts' },
@@ -97,4 +109,13 @@ export function menuFor(user: CurrentUser): NavEntry[] {
 /** The title of an order list, in the menu's words for this role. */
 export function orderListTitle(user: CurrentUser, path: string): string | undefined {
   return (user.isStaff ? STAFF_ORDER_LISTS : PARTNER_ORDER_LISTS).find((i) => i.to === path)?.label;
+}
+
+/**
+ * The small screens' Menu: the bar's entries, and for staff (whose bar has no account group) their own account,
+ * which the hidden greeting leads to on a wider screen.
+ */
+export function mobileMenuFor(user: CurrentUser): NavEntry[] {
+  const entries = menuFor(user);
+  return user.isStaff ? [...entries, { label: 'My account', items: ACCOUNT_ENTRIES }] : entries;
 }

@@ -82,6 +82,9 @@ export const paths = {
   customers: '/customers',
   companies: '/companies',
   audit: '/audit',
+  /** The audit list filtered to one record (`pT`, `pI`): a record page's own history (issue 36). */
+  recordAudit: (type: string, id: Id) =>
+    `/audit?${new URLSearchParams({ pT: type, pI: String(id) }).toString()}`,
   /** Staff's reports: the menu and one screen per report (part 2, "Reporting (staff)"). */
   reporting: {
     home: '/reporting',
@@ -106,6 +109,8 @@ export const paths = {
   },
   /** The accounting connection (Xero). */
   xero: '/system/xero',
+  /** Staff's settings: VAT and the statements view (issue 36). */
+  settings: '/system/settings',
   /** The shop's API keys (issue 34). */
   apiKeys: '/system/api-keys',
   /** The e-mails that failed on every try, to send again (issue 38). */

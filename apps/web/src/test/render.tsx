@@ -28,6 +28,8 @@ export type RenderAppOptions = {
   path?: string;
   /** Other screens, by path, so that a test can see where the app went. */
   others?: Record<string, ReactElement>;
+  /** The app's own query client (`createQueryClient`: retries, offline behaviour) instead of the test one. */
+  queryClient?: QueryClient;
 };
 
 /** A fresh query client that never retries, so a failure shows at once. */
@@ -41,9 +43,14 @@ export const testQueryClient = () =>
  */
 export function renderApp(
   ui: ReactElement,
-  { user = staffUser, history = ['/'], path = '*', others = {} }: RenderAppOptions = {},
+  {
+    user = staffUser,
+    history = ['/'],
+    path = '*',
+    others = {},
+    queryClient = testQueryClient(),
+  }: RenderAppOptions = {},
 ) {
-  const queryClient = testQueryClient();
   const session = {
     user,
     signIn: async () => undefined,

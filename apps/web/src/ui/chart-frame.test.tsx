@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { formatMoney } from '@bloomline/contract';
+import { formatCount, formatMoney } from '@bloomline/contract';
 
 import { ApiError } from '@/api/client';
 import { axeViolations } from '@/test/axe';
 import { renderUi } from '@/test/render';
 
 import { ChartFrame, type ChartFrameProps } from './chart-frame';
+import { categoryTick, donutSlices, oneLine } from './chart-frame-body';
 
 const revenue: Omit<ChartFrameProps, 'rows'> = {
   title: 'Profit centres revenue',
@@ -84,5 +85,52 @@ describe('ChartFrame', () => {
     expect(await screen.findByText('Server Error')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  // Issue 36, point 7: forty slices in four colours told nobody which partner was which.
+  it('draws a donut of many partners as the four largest and the others together, with a key', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      partnerName: `Partner ${String(i + 1)}`,
+      orderCount: 40 - i,
+    }));
+    renderUi(
+      <ChartFrame
+        title="Orders per partner"
+        kind="donut"
+        category="partnerName"
+        categoryLabel="Partner"
+        series={[{ name: 'orderCount', label: 'Orders' }]}
+        valueFormatter={formatCount}
+        rows={rows}
+      />,
+    );
+    const key = await screen.findByTestId('donut');
+    // 36 others: 36 + 35 + … + 1.
+    for (const text of ['Partner 1', '40', 'Partner 4', '37', 'Others (36)', '666'])
+      expect(within(key).getByText(text)).toBeInTheDocument();
+    expect(within(key).queryByText('Partner 5')).not.toBeInTheDocument();
+    // Screen readers still get every partner's figure.
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(41);
+  });
+});
+
+describe('the chart kit', () => {
+  it('keeps five partners as five slices, and sums six or more past the fourth', () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ p: `P${String(i)}`, v: i + 1 }));
+    const series = { name: 'v', label: 'V' };
+    expect(donutSlices(rows(5), 'p', series).map((s) => s.name)).toEqual(['P4', 'P3', 'P2', 'P1', 'P0']);
+    expect(donutSlices(rows(6), 'p', series).map((s) => [s.name, s.value])).toEqual([
+      ['P5', 6],
+      ['P4', 5],
+      ['P3', 4],
+      ['P2', 3],
+      ['Others (2)', 3],
+    ]);
+  });
+
+  it('writes ticks on one line: no spaces a chart may break at, long names cut', () => {
+    expect(oneLine('R 120 000')).toBe('R\u00a0120\u00a0000');
+    expect(categoryTick('Rosebank Flower Studio of Johannesburg')).toBe('Rosebank\u00a0Flower\u00a0Studi…');
+    expect(categoryTick('Petal & Stem')).toBe('Petal\u00a0&\u00a0Stem');
   });
 });

@@ -20,6 +20,8 @@ export type ChartBodyProps = {
   category: string;
   series: readonly ChartSeries[];
   valueFormatter?: (value: number) => string;
+  /** The value axis's ticks, when they read shorter than the figures (whole rand: `formatWholeRand`). */
+  axisFormatter?: (value: number) => string;
   height: number;
 };
 
@@ -34,6 +36,8 @@ export type ChartFrameProps = {
   series: readonly ChartSeries[];
   /** How a figure reads: `formatMoney` for revenue; plain numbers otherwise. */
   valueFormatter?: (value: number) => string;
+  /** How the value axis's ticks read, when shorter than the figures: `formatWholeRand` beside `formatMoney`. */
+  axisFormatter?: (value: number) => string;
   isLoading?: boolean;
   error?: unknown;
   onRetry?: () => void;
@@ -117,6 +121,7 @@ export function ChartFrame(props: ChartFrameProps) {
               category={props.category}
               series={props.series}
               valueFormatter={props.valueFormatter}
+              axisFormatter={props.axisFormatter}
               height={height}
             />
           </Suspense>

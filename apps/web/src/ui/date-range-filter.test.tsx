@@ -71,14 +71,17 @@ describe('DateRangeFilter with useDateRange', () => {
     expect(field('End date')).toHaveTextContent('10 May 2026');
   });
 
-  it('refuses an end before the start under the end date, and leaves the address as it was', async () => {
+  it('refuses an end before the start under the end date, and loads nothing for it', async () => {
     const { container } = renderApp(<Report />, { history: ['/reporting/partner-sales'] });
+    expect(screen.getByText('Loading any to any')).toBeInTheDocument();
     await pick('Start date', '20 May 2026');
     await pick('End date', '10 May 2026');
     await filter();
     expect(screen.getByText('End date cannot be before the start date.')).toBeInTheDocument();
     expect(field('End date')).toHaveAttribute('aria-invalid', 'true');
-    expect(where()).toBe('/reporting/partner-sales');
+    // The report under it is not the last period's any more: it loads nothing (issue 36).
+    expect(screen.getByText('Nothing loaded')).toBeInTheDocument();
+    expect(where()).toBe('/reporting/partner-sales?startDate=2026-05-20&endDate=2026-05-10');
     expect(await axeViolations(container)).toEqual([]);
   });
 

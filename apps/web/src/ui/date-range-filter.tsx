@@ -68,7 +68,10 @@ const pickerProps = {
 export type DateRangeFilterProps = {
   /** The range applied now (from `useDateRange`). */
   value: DateRange;
-  /** Applies a range the person submitted (`setRange`); never called with a back-to-front one. */
+  /**
+   * Applies a range the person submitted (`setRange`), a back-to-front one too: the address then holds it, the
+   * report loads nothing (`inOrder` is false) and the filter says why.
+   */
   onChange: (range: DateRange) => void;
   /** A report's other fields (a status choice), submitted with the range. */
   children?: ReactNode;
@@ -86,11 +89,12 @@ function RangeForm({ value, onChange, children, label = 'Report period' }: DateR
   // A back-to-front range from the address is explained at once; a typed one when it is submitted.
   const [error, setError] = useState<string | null>(rangeInOrder(value) ? null : END_MESSAGE);
 
+  // A back-to-front range is applied too, so the report shows the error and no data: the last period's report
+  // must not stay on screen under dates that say something else (issue 36). The remounted form explains it.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const range = { startDate: draft.startDate ?? undefined, endDate: draft.endDate ?? undefined };
-    if (!rangeInOrder(range)) return setError(END_MESSAGE);
-    setError(null);
+    setError(rangeInOrder(range) ? null : END_MESSAGE);
     onChange(range);
   };
 
@@ -125,8 +129,8 @@ function RangeForm({ value, onChange, children, label = 'Report period' }: DateR
 
 /**
  * Start and end date of a report (both optional, Johannesburg days) and a Filter button: submitting puts
- * the range in the address; an end before the start is refused under the end date, in plain words. Back
- * and reload show the range the address holds.
+ * the range in the address; an end before the start is refused under the end date, in plain words, and the
+ * report shows no data for it. Back and reload show the range the address holds.
  */
 export function DateRangeFilter(props: DateRangeFilterProps) {
   // Remounted when the address changes (back, forward, a link), so the fields show what is applied.

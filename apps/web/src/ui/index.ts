@@ -24,3 +24,5 @@ export * from './query-error';
 export * from './chart-frame';
 export * from './date-range-filter';
 export * from './download-button';
+export * from './record-history-link';
+export * from './came-from';

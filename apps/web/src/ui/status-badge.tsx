@@ -5,9 +5,15 @@ import { STATUS_COLOURS, type BadgeStatus } from '@bloomline/contract';
 import { filledColours } from './contrast';
 import classes from './status-badge.module.css';
 
-/** 'cancel-confirmed' → 'cancel confirmed' */
+/** 'cancel-confirmed' → 'cancel confirmed' (a badge's words; its style sets their case). */
 export function statusLabel(status: BadgeStatus): string {
   return status.replace(/-/g, ' ');
+}
+
+/** 'cancel-confirmed' → 'Cancel confirmed': a status as a choice or a label names it (a filter's options). */
+export function statusName(status: string): string {
+  const words = status.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'variant' | 'children'> & {

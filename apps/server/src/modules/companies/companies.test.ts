@@ -180,7 +180,7 @@ describe('the accounting contact (manageXero)', () => {
     const set = await staff.put(`/api/companies/${String(avbob)}`, { xero_contact_id: BLOOM.ContactID });
     expect(set.statusCode).toBe(503);
     expect(set.json()).toEqual({
-      message: 'The accounting connection (Xero) is not connected yet. Connect Xero first.',
+      message: 'The accounting connection (Xero) is not connected. Connect Xero first.',
     });
     expect((await companyRow(avbob)).xeroContactId).toBeNull();
     // Clearing needs no connection.

@@ -309,28 +309,33 @@ describe("an order from the shop's door (npm run demo:new-order's path)", () => 
 });
 
 describe('the live stream', () => {
-  it('tells a partner’s open app of its own new orders only, at once', async () => {
+  let port: number;
+  beforeAll(async () => {
     await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (h.app.server.address() as AddressInfo).port;
-    const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const open = async (c: TestClient) => {
-      const controller = new AbortController();
-      const res = await fetch(`http://127.0.0.1:${String(port)}/api/notifications/stream`, {
-        headers: { cookie: cookieOf(c), accept: 'text/event-stream' },
-        signal: controller.signal,
-      });
-      const reader = res.body!.getReader();
-      let text = '';
-      const read = async (until: RegExp) => {
-        while (!until.test(text)) {
-          const chunk = await reader.read();
-          if (chunk.done) break;
-          text += Buffer.from(chunk.value as Uint8Array).toString('utf8');
-        }
-        return text;
-      };
-      return { res, read, text: () => text, close: () => controller.abort() };
+    port = (h.app.server.address() as AddressInfo).port;
+  });
+  const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  /** The stream as a browser's EventSource reads it: `read(until)` waits for text matching `until`. */
+  const open = async (c: TestClient) => {
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${String(port)}/api/notifications/stream`, {
+      headers: { cookie: cookieOf(c), accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    let text = '';
+    const read = async (until: RegExp) => {
+      while (!until.test(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        text += Buffer.from(chunk.value as Uint8Array).toString('utf8');
+      }
+      return text;
     };
+    return { res, read, text: () => text, close: () => controller.abort() };
+  };
+
+  it('tells a partner’s open app of its own new orders only, at once', async () => {
     const a = await open(partnerA);
     const b = await open(partnerB);
     expect(a.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -358,5 +363,30 @@ describe('the live stream', () => {
     expect(staffStream.status).toBe(403);
     const guest = await fetch(`http://127.0.0.1:${String(port)}/api/notifications/stream`);
     expect(guest.status).toBe(401);
+  });
+
+  // The app refreshes its list and counts when it hears of a new order (issue 36, point 13: the journey "a new
+  // order rings …" saw the banner while its list stayed on "No orders to display"): what it reads then must
+  // hold the order, although the same list and counts were read (and kept for a few seconds) just before.
+  it('is heard only once the lists and dashboard counts that include the order can be read', async () => {
+    const listed = async () =>
+      json<{ data: { id: number }[]; meta: { total: number } }>(
+        await partnerA.get('/api/orders?filter=open'),
+      );
+    const awaiting = async () =>
+      json<{ data: { awaitingAcceptance: number } }>(await partnerA.get('/api/dashboard')).data
+        .awaitingAcceptance;
+    const before = await listed();
+    const countBefore = await awaiting();
+    const a = await open(partnerA);
+    await a.read(/: connected/);
+    const placed = await staff.post('/api/notifications/demo-order', { partner: 'florist@example.com' });
+    const order = json<{ data: { id: number } }>(placed).data;
+    await a.read(/event: new-order/);
+    const after = await listed();
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    expect(after.data.map((o) => o.id)).toContain(order.id);
+    expect(await awaiting()).toBe(countBefore + 1);
+    a.close();
   });
 });

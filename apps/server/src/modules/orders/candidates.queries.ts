@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import type { PartnerCandidate } from '@bloomline/contract';
@@ -12,8 +12,9 @@ import { distanceKm } from '../../shared/distance';
 import { awayOn } from '../../shared/partner-away';
 
 /**
- * Partners who could take a line: enabled, not out of office on the delivery date, with the haversine
- * distance from the delivery point. "Local" means within the partner's own radius; `all` lifts that.
+ * Partners who could take a line: enabled, not out of office on the delivery date, and not the partner an open
+ * line already has (assigning it to them again is a 409), with the haversine distance from the delivery point.
+ * "Local" means within the partner's own radius; `all` lifts that.
  */
 export async function candidatesFor(
   db: DbOrTx,
@@ -21,7 +22,13 @@ export async function candidatesFor(
   opts: { all: boolean; q?: string | undefined },
 ): Promise<PartnerCandidate[]> {
   const [line] = await db
-    .select({ lat: orders.latitude, lng: orders.longitude, deliveryDate: orders.deliveryDate })
+    .select({
+      lat: orders.latitude,
+      lng: orders.longitude,
+      deliveryDate: orders.deliveryDate,
+      partnerId: orderLines.partnerId,
+      status: orderLines.status,
+    })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orderLines.id, lineId));
@@ -54,6 +61,7 @@ export async function candidatesFor(
         eq(partners.enabled, true),
         sql`not ${awayOn(partners.id, day)}`,
         needle ? sql`lower(${partners.name}) like ${needle}` : undefined,
+        line.status === 'open' && line.partnerId !== null ? ne(partners.id, line.partnerId) : undefined,
       ),
     )
     .orderBy(sql`${distance} asc nulls last`, asc(partners.name));

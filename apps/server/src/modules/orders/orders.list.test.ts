@@ -150,6 +150,36 @@ describe('GET /api/orders filters, per viewer', () => {
   }
 });
 
+// Issue 36, point 3: the Filter dialog of every list narrows it to orders with a line (the viewer's own, for a
+// partner) in one status, whatever the list's own filter.
+describe('GET /api/orders?status: a line status, beside the list’s filter', () => {
+  const withLine = (who: Who, o: Made, status: string) =>
+    o.lines.some((l) => l.status === status && (partnerOf(who) === null || l.partnerId === partnerOf(who)));
+  for (const who of ['staff', 'a'] as const) {
+    for (const filter of [undefined, 'open', 'accepted', 'unassigned', 'today'] as const) {
+      it(`${who} · filter ${filter ?? '(none)'} · every line status`, async () => {
+        for (const status of ['open', 'accepted', 'fulfilled', 'delivered', 'rejected']) {
+          const body = await list(who, `status=${status}${filter ? `&filter=${filter}` : ''}`);
+          const expected = reference(who, filter)
+            .filter((o) => withLine(who, o, status))
+            .sort(byCreatedDesc);
+          expect([status, body.data.map((o) => o.name)]).toEqual([status, expected.map((o) => o.name)]);
+          expect(body.meta.total).toBe(expected.length);
+          expect(body.meta.links.every((l) => !l.url || l.url.includes(`status=${status}`))).toBe(true);
+        }
+      });
+    }
+  }
+
+  it('refuses a status that is not a line status', async () => {
+    const res = await clients.staff.get('/api/orders?status=unassigned');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.status).toEqual([
+      'Choose a valid status.',
+    ]);
+  });
+});
+
 describe('search, sort, dates, partner filter and paging', () => {
   it('searches order number, surname and company case-insensitively', async () => {
     const target = made[7]!;

@@ -70,9 +70,17 @@ export function searchCondition(q: string | undefined, mode: SearchMode = 'index
   return sql`${orders.search} like ${containsPattern(q)}`;
 }
 
+/** The Filter dialog's line status: the order has a line in it (for a partner, one of their own). */
+function lineStatusCondition(viewer: Viewer, status: LineStatus | undefined): SQL | undefined {
+  if (!status) return undefined;
+  if (viewer.kind === 'partner') return hasPartnerLine(viewer.partnerId, status);
+  return sql`exists (select 1 from ${orderLines} sl where sl.order_id = ${orders.id} and sl.status = ${status})`;
+}
+
 function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mode: SearchMode = 'index') {
   return and(
     filterCondition(viewer, query.filter, today),
+    lineStatusCondition(viewer, query.status),
     searchCondition(query.q, mode),
     viewer.kind === 'staff' && query.p ? hasPartnerLine(query.p) : undefined,
     query.sd ? gte(orders.deliveryDate, query.sd) : undefined,
@@ -86,7 +94,7 @@ function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mo
  * a few seconds (see OrderListCaches): paging, the 60-second refresh and colleagues on the same list share it.
  */
 async function countOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, where: SQL | undefined) {
-  const plain = !query.q && !query.sd && !query.ed && !query.p;
+  const plain = !query.q && !query.sd && !query.ed && !query.p && !query.status;
   const status = query.filter && STATUS_FILTERS.has(query.filter) ? (query.filter as LineStatus) : undefined;
   if (viewer.kind === 'partner' && plain && (query.filter === undefined || status)) {
     const [row] = await db
@@ -110,6 +118,7 @@ function totalKey(viewer: Viewer, query: OrderListQuery, today: string) {
   return JSON.stringify([
     viewer.kind === 'partner' ? viewer.partnerId : 'staff',
     query.filter ?? null,
+    query.status ?? null,
     query.filter === 'today' ? today : null,
     query.q ?? null,
     viewer.kind === 'staff' ? (query.p ?? null) : null,
@@ -191,6 +200,7 @@ export async function listOrders(
       s: query.s,
       d: query.d,
       filter: query.filter,
+      status: query.status,
       sd: query.sd,
       ed: query.ed,
       per_page: query.per_page === DEFAULT_PER_PAGE ? undefined : query.per_page,

@@ -31,11 +31,22 @@ export interface OrdersDeps {
   caches?: OrderListCaches;
   /** Tells partners of lines newly given to them, after the change commits (modules/notifications). */
   announce?: AnnounceNewOrders;
+  /**
+   * The live new-order events (modules/notifications), heard from every process: each one empties the totals
+   * and counts before the open apps hear it, so the list an app refreshes on it already holds the order, even
+   * when another module or another instance made it.
+   */
+  newOrders?: { subscribe: (listener: () => void) => unknown };
 }
 
 /** The orders' reads (the queries, for this viewer) and changes (order-actions.ts), wired to this process. */
-export function createOrdersService({ db, queueMail, appUrl, log, caches, announce }: OrdersDeps) {
+export function createOrdersService({ db, queueMail, appUrl, log, caches, announce, newOrders }: OrdersDeps) {
   const notifyAssigned = notifierOfAssignments({ db, queueMail, appUrl, log });
+  const forgetTotals = () => {
+    caches?.totals.invalidate();
+    caches?.dashboards.invalidate();
+  };
+  newOrders?.subscribe(forgetTotals);
 
   /** A change (even one refused half-way, which rolls back) drops the cached totals and dashboard counts. */
   function thenForgetTotals<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
@@ -43,8 +54,7 @@ export function createOrdersService({ db, queueMail, appUrl, log, caches, announ
       try {
         return await fn(...args);
       } finally {
-        caches?.totals.invalidate();
-        caches?.dashboards.invalidate();
+        forgetTotals();
       }
     };
   }

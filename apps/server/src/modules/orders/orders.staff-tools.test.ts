@@ -205,6 +205,31 @@ describe('GET /api/order-lines/{lineId}/partners', () => {
     );
   });
 
+  // Issue 36, point 5: the dialog offers only partners the line can go to.
+  it('leaves out the partner an open line already has (a 409), not the one a rejected line keeps', async () => {
+    const { partnerA: a } = h.fixtures;
+    const o = await createOrder(
+      h.database.db,
+      [
+        { partnerId: a.id, status: 'open' },
+        { partnerId: a.id, status: 'rejected' },
+      ],
+      { deliveryDate: DELIVERY_DAY },
+    );
+    const [open, rejected] = o.lineIds as [number, number];
+    const idsFor = async (line: number) =>
+      (await staff.get(`/api/order-lines/${String(line)}/partners?all=1`))
+        .json<{ data: PartnerCandidate[] }>()
+        .data.map((c) => c.partner.id);
+    expect(await idsFor(open)).not.toContain(a.id);
+    expect(await idsFor(open)).toContain(h.fixtures.partnerB.id);
+    expect(
+      (await staff.post(`/api/reassign-order-line/${String(open)}`, { partner_id: a.id })).statusCode,
+    ).toBe(409);
+    // Giving a rejected line back to the partner who rejected it is allowed (they may have found the flowers).
+    expect(await idsFor(rejected)).toContain(a.id);
+  });
+
   it('is staff only, and a missing line is 404', async () => {
     expect((await partnerA.get(url())).statusCode).toBe(403);
     expect((await partnerB.get(url('?all=1'))).statusCode).toBe(403);

@@ -169,6 +169,29 @@ describe('GET /api/partners/export', () => {
     expect((await h.client().get('/api/partners/export')).statusCode).toBe(401);
     expect((await staff.get('/api/partners/export?q=%07')).statusCode).toBe(422);
   });
+
+  // Issue 36, point 12: the export's path with another method is not the partner record named "export".
+  it('answers POST and PUT with 405 and Allow: GET, for anyone, as the document says', async () => {
+    const anonymous = await guest();
+    for (const client of [staff, partnerA, anonymous, h.client('10.11.9.8')]) {
+      for (const method of ['POST', 'PUT'] as const) {
+        const res = await client.request(method, '/api/partners/export', {});
+        expect([method, res.statusCode]).toEqual([method, 405]);
+        expect(res.headers.allow).toBe('GET');
+        expect(res.json<{ message: string }>().message).toMatch(/not supported/);
+      }
+    }
+    // No route has DELETE there: the path's own methods are named, not the record's.
+    expect((await staff.request('DELETE', '/api/partners/export')).headers.allow).toBe('GET');
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const record = doc.paths['/api/partners/{id}']!;
+    expect(Object.keys(record.put!.responses)).toContain('405');
+    expect(Object.keys(record.post!.responses)).toContain('405');
+    // A record's own path still answers as before.
+    expect((await staff.put('/api/partners/999999', {})).statusCode).not.toBe(405);
+  });
 });
 
 describe('POST /api/partners', () => {

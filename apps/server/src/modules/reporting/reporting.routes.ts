@@ -10,6 +10,7 @@ import {
   componentSalesItem,
   dataOf,
   partnerOrdersItem,
+  partnerSalesItem,
   profitCentreRevenueItem,
   rangeFileStem,
   REPORT_FILES,
@@ -94,6 +95,15 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ reporting: ReportingServic
     csv: REPORT_CSV.partnerOrders,
     load: (query) => reporting.partnerOrders(query),
   });
+  report('/api/reporting/partner-sales', {
+    summary:
+      'The value of the order lines (of one line status) per partner, largest first: the Sales by partner chart',
+    querystring: statusReportQuery,
+    item: partnerSalesItem,
+    file: REPORT_FILES.partnerSales,
+    csv: REPORT_CSV.partnerSales,
+    load: (query) => reporting.partnerSales(query),
+  });
   report('/api/reporting/profit-centre-revenue', {
     summary: "Line values by the variant's profit centre (of one line status)",
     querystring: statusReportQuery,
@@ -119,17 +129,15 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ reporting: ReportingServic
     load: (query) => reporting.componentSales(query),
   });
 
-  app.get(
-    '/api/reporting/collection-status',
-    {
-      schema: {
-        tags,
-        summary: 'Per city: whether an enabled florist delivers there, and how many partners reach it',
-        response: { 200: dataOf(z.array(collectionStatusItem)) },
-      },
-    },
-    async () => ({ data: await reporting.collectionStatus() }),
-  );
+  report('/api/reporting/collection-status', {
+    summary: 'Per city: whether an enabled florist delivers there, and how many partners reach it',
+    // No filters: the file is named as a report of every day (`collection-status-all-all.csv`).
+    querystring: z.object({}),
+    item: collectionStatusItem,
+    file: REPORT_FILES.collectionStatus,
+    csv: REPORT_CSV.collectionStatus,
+    load: () => reporting.collectionStatus(),
+  });
 
   app.get(
     '/api/reporting/accounting-csv',

@@ -6,6 +6,7 @@ import type {
   ComponentSalesItem,
   DateRange,
   PartnerOrdersItem,
+  PartnerSalesItem,
   ProfitCentreRevenueItem,
   ReportQuery,
   StatusReportQuery,
@@ -44,11 +45,21 @@ export const REPORT_CSV = {
     { header: 'Average', value: (r) => formatDuration(r.average) },
     { header: 'Average (seconds)', value: (r) => r.average },
   ] satisfies CsvColumn<AverageFulfillmentItem>[],
+  partnerSales: [
+    { header: 'Partner', value: (r) => r.partnerName },
+    { header: 'Sales', value: (r) => r.sales },
+  ] satisfies CsvColumn<PartnerSalesItem>[],
   componentSales: [
-    { header: 'Partner', value: (r) => r.name },
+    // The spec headed this column Partner; it holds the component's name (issue 36).
+    { header: 'Component', value: (r) => r.name },
     { header: 'Sales revenue', value: (r) => r.value },
     { header: 'Count', value: (r) => r.count },
   ] satisfies CsvColumn<ComponentSalesItem>[],
+  collectionStatus: [
+    { header: 'Name', value: (r) => r.name },
+    { header: 'Local delivery', value: (r) => (r.local_delivery ? 'Yes' : 'No') },
+    { header: 'Partners', value: (r) => r.partners },
+  ] satisfies CsvColumn<CollectionStatusItem>[],
 };
 
 export function createReportingService({ database }: { database: Database }) {
@@ -57,6 +68,16 @@ export function createReportingService({ database }: { database: Database }) {
     async partnerOrders(query: StatusReportQuery): Promise<PartnerOrdersItem[]> {
       const rows = await partnerOrders(db, rangeOf(query), statusOf(query));
       return rows.map(({ orderValueCents, ...r }) => ({ ...r, orderValue: toRand(orderValueCents) }));
+    },
+    /** The partner orders' value per partner, largest first (the same rows, another figure). */
+    async partnerSales(query: StatusReportQuery): Promise<PartnerSalesItem[]> {
+      const rows = await partnerOrders(db, rangeOf(query), statusOf(query));
+      return rows
+        .map((r) => ({ partner: r.partner, partnerName: r.partnerName, cents: r.orderValueCents }))
+        .sort(
+          (a, b) => b.cents - a.cents || a.partnerName.localeCompare(b.partnerName) || a.partner - b.partner,
+        )
+        .map(({ cents, ...r }) => ({ ...r, sales: toRand(cents) }));
     },
     async profitCentreRevenue(query: StatusReportQuery): Promise<ProfitCentreRevenueItem[]> {
       const rows = await profitCentreRevenue(db, rangeOf(query), statusOf(query));

@@ -186,6 +186,7 @@ describe('the reports against a reference computed from the seeded rows', () => 
   it('answers an empty list for a period without orders', async () => {
     for (const path of [
       'partner-orders',
+      'partner-sales',
       'profit-centre-revenue',
       'average-fulfillment-time',
       'component-sales',
@@ -328,7 +329,7 @@ describe('the CSV of a report', () => {
     expect(res.body).toContain("'=Gyp,");
     expect(res.body).not.toMatch(/(^|\n)=Gyp/);
     const header = res.body.replace(/^\uFEFF/, '').split('\r\n')[0];
-    expect(header).toBe('Partner,Sales revenue,Count');
+    expect(header).toBe('Component,Sales revenue,Count');
   });
 
   it('writes fulfilment times as words and seconds', async () => {
@@ -341,6 +342,7 @@ describe('the CSV of a report', () => {
 describe('bad input and who may ask', () => {
   const PATHS = [
     'partner-orders',
+    'partner-sales',
     'profit-centre-revenue',
     'average-fulfillment-time',
     'component-sales',
@@ -359,15 +361,18 @@ describe('bad input and who may ask', () => {
     }
   });
 
-  it.each(['partner-orders', 'profit-centre-revenue'])('%s: 422 for an unknown status', async (path) => {
-    for (const status of ['0', '11', 'open', '2.5']) {
-      const res = await staff.get(address(path, { status }));
-      expect(res.statusCode).toBe(422);
-      expect(res.json<{ errors: Record<string, string[]> }>().errors.status).toEqual([
-        'Choose a valid status.',
-      ]);
-    }
-  });
+  it.each(['partner-orders', 'partner-sales', 'profit-centre-revenue'])(
+    '%s: 422 for an unknown status',
+    async (path) => {
+      for (const status of ['0', '11', 'open', '2.5']) {
+        const res = await staff.get(address(path, { status }));
+        expect(res.statusCode).toBe(422);
+        expect(res.json<{ errors: Record<string, string[]> }>().errors.status).toEqual([
+          'Choose a valid status.',
+        ]);
+      }
+    },
+  );
 
   it.each([...PATHS, 'collection-status'])('%s: 403 for a partner, 401 signed out', async (path) => {
     expect((await partnerA.get(address(path, {}))).statusCode).toBe(403);

@@ -180,6 +180,10 @@ describe('disconnecting', () => {
     });
     const contacts = await staff.get('/api/xero-contacts');
     expect([contacts.statusCode, contacts.json<Errors>().message]).toEqual([503, XERO_MESSAGES.notConnected]);
+    // After a disconnect it is not "not connected yet" (issue 36).
+    expect(contacts.json<Errors>().message).toBe(
+      'The accounting connection (Xero) is not connected. Connect Xero first.',
+    );
     expect((await staff.delete('/api/xero/connection')).statusCode).toBe(204);
   });
 });

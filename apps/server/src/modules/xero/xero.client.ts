@@ -15,7 +15,8 @@ import { HttpError, serviceUnavailable } from '../../lib/errors';
 export const XERO_MESSAGES = {
   notSetUp:
     'The accounting connection (Xero) is not set up on this server. The administrator must set XERO_CLIENT_ID, XERO_CLIENT_SECRET and XERO_REDIRECT_URI.',
-  notConnected: 'The accounting connection (Xero) is not connected yet. Connect Xero first.',
+  // Said before the first connection and after a disconnect alike: no "yet" (issue 36).
+  notConnected: 'The accounting connection (Xero) is not connected. Connect Xero first.',
   expired: 'The accounting connection (Xero) has expired. Connect Xero again.',
   unreachable: 'The accounting service (Xero) did not answer. Try again later.',
   rateLimited: (wait: string) => `The accounting service (Xero) is busy (rate limit). Try again in ${wait}.`,

@@ -96,7 +96,7 @@ describe('who may', () => {
 });
 
 describe('before connecting', () => {
-  it('says it is not connected yet', async () => {
+  it('says it is not connected', async () => {
     expect(await connection()).toEqual({
       connected: false,
       tenantName: null,

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 
 import type { CurrentUser, OrderDetail, OrderLine, OrderSummary, PageMeta } from '@bloomline/contract';
@@ -78,7 +79,12 @@ export const pageOf = <T,>(data: T[], page = 1): { data: T[]; meta: PageMeta } =
 /** Renders inside theme, router (at `route`, matched by `path`), a fresh query client and a session. */
 export function renderOrders(
   ui: ReactElement,
-  { user = staffUser, route = '/', path = '*' }: { user?: CurrentUser; route?: string; path?: string } = {},
+  {
+    user = staffUser,
+    route = '/',
+    path = '*',
+    queryClient,
+  }: { user?: CurrentUser; route?: string; path?: string; queryClient?: QueryClient } = {},
 ) {
-  return renderApp(ui, { user, history: [route], path });
+  return renderApp(ui, { user, history: [route], path, queryClient });
 }

@@ -1,7 +1,10 @@
 import { Paper, Stack } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 
+import type { AuditRecordType } from '@bloomline/contract';
+
 import { PageTitle, type Breadcrumb } from '../page-title';
+import { RecordHistoryLink } from '../record-history-link';
 import { RecordState, type RecordStateProps } from './record-state';
 
 type FrameProps = {
@@ -15,6 +18,11 @@ type FrameProps = {
   card?: boolean;
   /** Buttons beside the title (a partner's page: its statements). */
   actions?: ReactNode;
+  /**
+   * The record's own audit entries, linked beside the title (History) once the record is there: an edit
+   * page of a staff area names its record's audit type (issue 36).
+   */
+  history?: AuditRecordType;
 };
 
 /** An add page: the form as it is. */
@@ -35,10 +43,18 @@ const isEditPage = <T extends { id: number | string }>(props: FormPageProps<T>):
  * the record's id (so another record starts from its own values, never the last one's).
  */
 export function FormPage<T extends { id: number | string }>(props: FormPageProps<T>) {
-  const { title, parent, width, card = true, actions } = props;
+  const { title, parent, width, card = true, history } = props;
+  let { actions } = props;
   let body: ReactNode;
   if (isEditPage(props)) {
     const { query, record, missing, children } = props;
+    if (history && record && typeof record.id === 'number')
+      actions = (
+        <>
+          {actions}
+          <RecordHistoryLink type={history} id={record.id} />
+        </>
+      );
     body = (
       <RecordState query={query} record={record} missing={missing}>
         {(found) => <Fragment key={found.id}>{children(found)}</Fragment>}

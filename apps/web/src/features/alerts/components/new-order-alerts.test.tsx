@@ -106,4 +106,31 @@ describe('<NewOrderAlerts>', () => {
       expect(screen.getByTestId('new-order-banner')).toHaveAttribute('data-chiming', 'true'),
     );
   });
+
+  // Issue 36, point 9: the banner stayed (and rang) after its order was opened, until it was accepted.
+  it('leaves once its order is opened, and rings for the next one', async () => {
+    const { router } = renderApp(<NewOrderAlerts />, {
+      user: partnerUser,
+      history: ['/dashboard'],
+      path: '*',
+    });
+    await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/notifications/stream'));
+    tell(301);
+    tell(302);
+    const banner = await screen.findByTestId('new-order-banner');
+    await waitFor(() => expect(banner).toHaveTextContent('2 new orders waiting'));
+    await act(() => router.navigate('/order/301'));
+    await waitFor(() => expect(screen.getByTestId('new-order-banner')).toHaveTextContent('New order #BL302'));
+    await act(() => router.navigate('/order/302'));
+    await waitFor(() => expect(screen.queryByTestId('new-order-banner')).not.toBeInTheDocument());
+    // Told of one while its page is open: it has been seen already.
+    tell(302);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('new-order-banner')).not.toBeInTheDocument();
+    // A new one rings.
+    tell(303);
+    await waitFor(() =>
+      expect(screen.getByTestId('new-order-banner')).toHaveAttribute('data-chiming', 'true'),
+    );
+  });
 });

@@ -2,7 +2,7 @@ import { Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBell, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 import { newOrderEvent, newOrderTitle, orderActionsFor, PUSH_CLIENT_MESSAGE } from '@bloomline/contract';
 import type { OrderDetail } from '@bloomline/contract';
@@ -31,11 +31,16 @@ interface Waiting {
 /** How often a waiting order is looked at, to stop the chime once it is accepted (on any device). */
 const WATCH_MS = 3_000;
 const STREAM = '/api/notifications/stream';
+/** An order's own page: `/order/{id}`. */
+const ORDER_PAGE = /^\/order\/(\d+)$/;
 
 /** Whether the partner still has to accept the order: the contract's workflow table decides, as for the buttons. */
 const awaitsAcceptance = (order: OrderDetail) => orderActionsFor(order.status, 'partner').includes('accept');
 
-/** New orders for a partner user's open app: the list refreshes at once, a banner and a chime until accepted. */
+/**
+ * New orders for a partner user's open app: the list refreshes at once, a banner and a chime until the order is
+ * opened or accepted.
+ */
 export function NewOrderAlerts() {
   const user = useUser();
   if (user.isStaff || !user.partner) return null;
@@ -53,6 +58,12 @@ function PartnerAlerts() {
   // partner later rings again.
   const [silencedIds, setSilencedIds] = useState<ReadonlySet<number>>(() => new Set());
   const chime = useSyncExternalStore(onChimeChange, chimeState);
+  // An order the florist has opened (from the banner, a list or a notification) has been seen: it leaves the
+  // banner and stops the chime (issue 36), and rings again only if it is told of anew. Adjusted in the render,
+  // React's pattern for state that follows other state.
+  const openedId = Number(ORDER_PAGE.exec(useLocation().pathname)?.[1] ?? NaN);
+  if (waiting.some((w) => w.orderId === openedId))
+    setWaiting((now) => now.filter((w) => w.orderId !== openedId));
 
   const arrived = useCallback(
     (orderId: number, orderName: string | null) => {

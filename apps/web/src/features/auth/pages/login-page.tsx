@@ -3,13 +3,20 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { useConnection } from '@/api/connection';
 import { useSession } from '@/session/session-context';
 import { fieldError } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { bagOf } from '../api';
 
+/** Signed out and offline: what the page says, and what its button says instead of doing nothing (issue 36). */
+export const LOGIN_OFFLINE =
+  'This device is offline. Logging in needs a connection: it works again once you are back online.';
+export const LOGIN_OFFLINE_BUTTON = 'Offline: no connection';
+
 export function LoginPage() {
+  const { offline } = useConnection();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -30,11 +37,12 @@ export function LoginPage() {
     >
       <Stack gap="md">
         <div>
+          {/* One word for it, heading and button alike (issue 36). */}
           <Title order={1} size="h2">
-            Sign in
+            Login
           </Title>
           <Text c="dimmed" size="sm">
-            Welcome back. Sign in to manage your orders and products.
+            Welcome back. Log in to manage your orders and products.
           </Text>
         </div>
         <TextInput
@@ -55,8 +63,19 @@ export function LoginPage() {
           error={fieldError(bag, 'password')}
           required
         />
-        <Button type="submit" loading={login.isPending} disabled={!email.trim() || !password} fullWidth>
-          Login
+        {offline && (
+          <Text id="login-offline" role="status" size="sm" c="orange.9" fw={500}>
+            {LOGIN_OFFLINE}
+          </Text>
+        )}
+        <Button
+          type="submit"
+          loading={login.isPending}
+          disabled={offline || !email.trim() || !password}
+          aria-describedby={offline ? 'login-offline' : undefined}
+          fullWidth
+        >
+          {offline ? LOGIN_OFFLINE_BUTTON : 'Login'}
         </Button>
         <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="center">
           Forgot your password?

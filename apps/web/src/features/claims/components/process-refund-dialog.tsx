@@ -99,11 +99,7 @@ function ProcessRefundForm({ refund, onClose }: Omit<ProcessRefundDialogProps, '
       <Text size="sm">
         <strong>{refund.name}</strong> refunded <strong>{formatMoney(refund.amount)}</strong> to the customer.
       </Text>
-      <ResponsibleSelect
-        placeholder="Choose who is responsible"
-        data-autofocus
-        {...form.getInputProps('responsible')}
-      />
+      <ResponsibleSelect data-autofocus {...form.getInputProps('responsible')} />
       <MoneyInput
         label="Partner deduction"
         required

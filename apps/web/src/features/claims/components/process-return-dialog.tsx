@@ -19,11 +19,11 @@ import { ResponsibleSelect } from './responsible-select';
 export const PROCESS_RETURN = 'Process return';
 export const RETURN_PROCESSED_MESSAGE = 'Return processed.';
 
-type Values = { responsible: string };
+type Values = { responsible: string | null };
 
-/** '---' is no choice: sent as nothing, so the contract's schema calls it required, as the server would. */
+/** '---' (or none yet) is no choice: sent as nothing, so the contract's schema calls it required, as the server would. */
 const toBody = (values: Values) => ({
-  responsible: values.responsible === NO_RESPONSIBLE_CHOICE ? '' : values.responsible,
+  responsible: values.responsible === NO_RESPONSIBLE_CHOICE ? '' : (values.responsible ?? ''),
 });
 const schema: ClientSchema = { safeParse: (values) => processReturnBody.safeParse(toBody(values as Values)) };
 
@@ -41,7 +41,8 @@ export function ProcessReturnDialog({ record, opened, onClose }: ProcessReturnDi
 function ProcessReturnForm({ record, onClose }: Omit<ProcessReturnDialogProps, 'opened'>) {
   const queryClient = useQueryClient();
   const controller = useApiForm<Values, ReturnDetail>({
-    initialValues: { responsible: NO_RESPONSIBLE_CHOICE },
+    // Nothing chosen yet: the field shows its placeholder, as the refund's does.
+    initialValues: { responsible: null },
     schema,
     submit: async (values) => {
       try {

@@ -191,6 +191,7 @@ describe('/orders/refunds/{id}', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Process refund' }));
     expect(responsibleBox()).toHaveValue('');
+    expect(responsibleBox()).toHaveAttribute('placeholder', 'Choose who is responsible');
     expect(await axeViolations(dialog())).toEqual([]);
   });
 

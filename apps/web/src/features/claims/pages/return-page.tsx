@@ -1,4 +1,5 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 
@@ -124,7 +125,20 @@ function ReturnFrame({ title, actions, body }: { title: string; actions?: ReactN
       <PageTitle
         title={title}
         breadcrumbs={[{ label: RETURNS_TITLE, to: paths.returns }, { label: title }]}
-        actions={actions || undefined}
+        actions={
+          <>
+            {actions}
+            {/* Back to the list, as the refund page has (issue 36). */}
+            <Button
+              component={Link}
+              to={paths.returns}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              Back
+            </Button>
+          </>
+        }
       />
       {body}
     </Stack>

@@ -165,6 +165,8 @@ describe('/orders/returns/{id}', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'R-1004' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Returns' })).toHaveAttribute('href', '/orders/returns');
+    // Back, as the refund page has (issue 36).
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/orders/returns');
     expect(screen.getByRole('link', { name: '#BL10031' })).toHaveAttribute('href', '/order/31');
     expect(screen.getByText('Items count').nextSibling).toHaveTextContent('2');
     expect(screen.getByRole('row', { name: /^Pink rose bouquet/ })).toHaveTextContent(
@@ -175,7 +177,9 @@ describe('/orders/returns/{id}', () => {
     expect(await axeViolations(container)).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Process return' }));
-    expect(responsibleBox()).toHaveValue('---');
+    // The same placeholder as the refund's (issue 36).
+    expect(responsibleBox()).toHaveValue('');
+    expect(responsibleBox()).toHaveAttribute('placeholder', 'Choose who is responsible');
     expect(await axeViolations(dialog())).toEqual([]);
   });
 

@@ -7,7 +7,15 @@ import { companyListQuery, XERO_NOT_CONNECTED_HINT, type CompanyListItem } from 
 
 import { paths } from '@/lib/paths';
 import { useUser } from '@/session/session-context';
-import { EMPTY_TEXT, ListPage, errorMessage, useListParams, type DataColumn } from '@/ui';
+import {
+  actionsColumn,
+  EMPTY_TEXT,
+  ListPage,
+  errorMessage,
+  RecordHistoryLink,
+  useListParams,
+  type DataColumn,
+} from '@/ui';
 
 import { useCompanies } from '../api/get-companies';
 import { isNotConnected, useXeroContacts } from '../api/get-xero-contacts';
@@ -56,6 +64,8 @@ export function CompanyListPage() {
           <Text size="sm">{c.xeroContact?.Name || c.xeroContact?.ContactID || EMPTY_TEXT}</Text>
         ),
     });
+  // A company has no page of its own: its row links to its audit entries (issue 36).
+  columns.push(actionsColumn((c) => <RecordHistoryLink type="company" id={c.id} name={c.name} compact />));
 
   const notice =
     manageXero && contacts.isError ? (
@@ -97,7 +107,7 @@ export function CompanyListPage() {
       onRetry={() => void companies.refetch()}
       meta={companies.data?.meta}
       onPage={(page) => update({ page })}
-      minWidth={manageXero ? 820 : 560}
+      minWidth={manageXero ? 920 : 660}
     />
   );
 }

@@ -86,8 +86,14 @@ describe('/companies', () => {
       'In store',
       'AVBOB',
       'B2B',
+      'Actions',
     ]);
     expect(screen.getByRole('switch', { name: 'B2B for Karoo Capital' })).toBeChecked();
+    // A company has no page: its row opens its audit entries (issue 36).
+    expect(screen.getByRole('link', { name: 'History of Karoo Capital' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/audit\?pT=company&pI=\d+$/),
+    );
     expect(screen.getByRole('switch', { name: 'AVBOB for Karoo Capital' })).not.toBeChecked();
     const calls = callsOf(spy);
     expect(calls.find((c) => c.startsWith('GET /api/companies'))).toMatch(/q=ka.*page=2|page=2.*q=ka/);
@@ -129,7 +135,12 @@ describe('/companies', () => {
     expect(screen.getByRole('textbox', { name: 'Accounting contact for Karoo Capital' })).toHaveValue(
       'Rose Funeral Group',
     );
-    await userEvent.click(picker);
+    // No contact yet: the field starts empty, and what is typed searches the contacts (issue 36).
+    expect(picker).toHaveValue('');
+    expect(picker).toHaveAttribute('placeholder', 'No contact');
+    await userEvent.type(picker, 'bloom');
+    expect(picker).toHaveValue('bloom');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Bloom Events']);
     await userEvent.click(await screen.findByRole('option', { name: 'Bloom Events' }));
     expect(
       await screen.findByRole('status', { name: 'Accounting contact for AVBOB Soweto: save state' }),
@@ -142,7 +153,7 @@ describe('/companies', () => {
     const karooPicker = screen.getByRole('textbox', { name: 'Accounting contact for Karoo Capital' });
     await userEvent.click(karooPicker);
     await userEvent.click(await screen.findByRole('option', { name: 'No contact' }));
-    await waitFor(() => expect(karooPicker).toHaveValue('No contact'));
+    await waitFor(() => expect(karooPicker).toHaveValue(''));
     const cleared = spy.mock.calls.filter(([, init]) => init?.method === 'PUT').at(-1)!;
     expect(callsOf(spy)).toContain('PUT /api/companies/3');
     expect(bodyOf(cleared[1])).toEqual({ xero_contact_id: null });
@@ -161,5 +172,23 @@ describe('/companies', () => {
     expect(
       await screen.findByRole('status', { name: 'AVBOB for AVBOB Soweto: save state' }),
     ).toHaveTextContent('Saved');
+  });
+
+  it('searches every contact, past the first 50 listed', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      ContactID: `c-${String(i)}`,
+      Name: `Contact ${String(i).padStart(3, '0')}`,
+    }));
+    api({ contacts: { body: { data: [...many, BLOOM, ROSE] } } });
+    open(xeroManager);
+    const picker = await screen.findByRole('textbox', { name: 'Accounting contact for AVBOB Soweto' });
+    await userEvent.click(picker);
+    expect(await screen.findAllByRole('option')).toHaveLength(50);
+    await userEvent.type(picker, 'Contact 11');
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Contact 11${String(i)}`),
+      ),
+    );
   });
 });

@@ -179,6 +179,7 @@ describe('/components/{id}', () => {
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Red rose');
     expect(screen.getByRole('img', { name: 'Picture of Red rose' })).toHaveAttribute('src', rose.imageUrl);
     expect(screen.getByRole('checkbox', { name: 'Commission' })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/audit?pT=component&pI=7');
     const price = screen.getByRole('textbox', { name: /^Wholesale price/ });
     await userEvent.clear(price);
     await userEvent.type(price, '13');

@@ -23,6 +23,7 @@ export function ComponentEditPage() {
   return (
     <FormPage
       title="Edit component"
+      history="component"
       parent={parent}
       width={880}
       query={component}

@@ -4,7 +4,15 @@ import { useState } from 'react';
 
 import { customerListQuery, type CustomerListItem } from '@bloomline/contract';
 
-import { actionsColumn, DeleteAction, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
+import {
+  actionsColumn,
+  DeleteAction,
+  EMPTY_TEXT,
+  ListPage,
+  RecordHistoryLink,
+  useListParams,
+  type DataColumn,
+} from '@/ui';
 
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomers } from '../api/get-customers';
@@ -47,6 +55,7 @@ export function CustomerListPage() {
         >
           Change partner
         </Button>
+        <RecordHistoryLink type="customer" id={c.id} name={c.name} compact />
         <DeleteAction name={c.name} onConfirm={() => remove.mutateAsync(c.id)} />
       </>
     )),

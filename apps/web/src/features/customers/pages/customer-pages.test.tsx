@@ -94,6 +94,10 @@ describe('/customers', () => {
     expect(screen.getByRole('cell', { name: 'AVBOB Soweto, Karoo Capital' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Protea Petals' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change partner of Pieter van Wyk' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'History of Pieter van Wyk' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/audit\?pT=customer&pI=\d+$/),
+    );
     expect(screen.queryByRole('link', { name: 'Add' })).toBeNull();
     const call = callsOf(spy).find((c) => c.startsWith('GET /api/customers'))!;
     expect(call).toContain('q=dla');

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,13 +24,40 @@ function Where() {
 }
 
 describe('/orders/:status', () => {
-  it('lists the orders of the path with the menu title, and no Filter dialog', async () => {
+  it('lists the orders of the path with the menu title', async () => {
     const spy = listApi();
     renderOrders(<OrderListPage />, { user: partnerUser, route: '/orders/open', path: '/orders/:status' });
     expect(screen.getByRole('heading', { level: 1, name: 'New orders (unaccepted)' })).toBeInTheDocument();
     await screen.findByText('#BL10234');
     expect(orderCalls(spy)[0]).toContain('filter=open');
-    expect(screen.queryByRole('button', { name: /^Filter/ })).not.toBeInTheDocument();
+    expect(orderCalls(spy)[0]).not.toContain('status=');
+  });
+
+  // Issue 36, point 3: the Filter dialog of part 1 on every order list, not only the dashboard's.
+  it('narrows the list by a line status from the Filter dialog, the address keeping both', async () => {
+    const spy = listApi();
+    renderOrders(
+      <>
+        <OrderListPage />
+        <Where />
+      </>,
+      { user: staffUser, route: '/orders/unassigned', path: '/orders/:status' },
+    );
+    await screen.findByText('#BL10234');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filter orders' });
+    expect(within(dialog).getByText('Orders with at least one line in this status.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Rejected' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('button', { name: 'Filter: Rejected' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(
+      '/orders/unassigned?status=rejected',
+    );
+    await waitFor(() =>
+      expect(
+        orderCalls(spy).some((c) => c.includes('filter=unassigned') && c.includes('status=rejected')),
+      ).toBe(true),
+    );
   });
 
   it('uses the staff words for the same list', async () => {
@@ -79,5 +106,21 @@ describe('/orders/today', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Unaccepted' }));
     await waitFor(() => expect(orderCalls(spy).some((c) => c.includes('filter=open'))).toBe(true));
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/orders/today?tab=open');
+
+    // The tab's list narrowed by a line status, kept on the next tab.
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Accepted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(orderCalls(spy).some((c) => c.includes('filter=open') && c.includes('status=accepted'))).toBe(
+        true,
+      ),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Delivered' }));
+    await waitFor(() =>
+      expect(
+        orderCalls(spy).some((c) => c.includes('filter=delivered') && c.includes('status=accepted')),
+      ).toBe(true),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
+import { IconCalendarOff, IconReceipt } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 
 import { FormPage } from '@/ui/form';
@@ -28,17 +28,29 @@ export function PartnerEditPage() {
       title="Edit partner"
       actions={
         partner.data && (
-          // The partner's monthly statements, as its statements users read them (the partner stays in the address).
-          <Button
-            component={Link}
-            to={`${paths.statements.list}?partner=${String(id)}`}
-            variant="default"
-            leftSection={<IconReceipt size={16} aria-hidden />}
-          >
-            Statements
-          </Button>
+          <>
+            {/* The partner's monthly statements, as its statements users read them (the partner stays in the
+                address), and its out-of-office periods (which staff reach only from here). */}
+            <Button
+              component={Link}
+              to={`${paths.statements.list}?partner=${String(id)}`}
+              variant="default"
+              leftSection={<IconReceipt size={16} aria-hidden />}
+            >
+              Statements
+            </Button>
+            <Button
+              component={Link}
+              to={`${paths.partners.outOfOffice.list}?partner=${String(id)}`}
+              variant="default"
+              leftSection={<IconCalendarOff size={16} aria-hidden />}
+            >
+              Out of office
+            </Button>
+          </>
         )
       }
+      history="partner"
       parent={parent}
       width={1040}
       card={false}

@@ -124,13 +124,19 @@ describe('/partners/{partnerId}', () => {
     });
   }, 60_000);
 
-  it('opens the partner’s statements, the partner in the address', async () => {
+  it('opens the partner’s statements, out-of-office periods and audit entries, the partner in the address', async () => {
     partnersApi();
     renderApp(<PartnerEditPage />, { history: ['/partners/7'], path: '/partners/:partnerId' });
     expect(await screen.findByRole('link', { name: 'Statements' })).toHaveAttribute(
       'href',
       '/statements?partner=7',
     );
+    // Issue 36: staff reach a partner's out-of-office periods and its history from its page.
+    expect(screen.getByRole('link', { name: 'Out of office' })).toHaveAttribute(
+      'href',
+      '/partners/out-of-office?partner=7',
+    );
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/audit?pT=partner&pI=7');
   });
 
   it('says so when the partner does not exist', async () => {

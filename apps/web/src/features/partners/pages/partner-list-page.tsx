@@ -8,6 +8,7 @@ import { partnerListQuery, partnerToggleMessage, type PartnerListItem } from '@b
 
 import { invalidateResources, partnerKeys } from '@/lib/query-keys';
 import {
+  cameFrom,
   actionsColumn,
   ConfirmAction,
   EditAction,
@@ -104,6 +105,7 @@ export function PartnerListPage() {
           <Button
             component={Link}
             to={paths.statements.monthEnd}
+            state={cameFrom('Partners', paths.partners.list)}
             variant="default"
             leftSection={<IconMailForward size={16} aria-hidden />}
           >

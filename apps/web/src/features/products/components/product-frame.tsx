@@ -2,9 +2,9 @@ import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import type { Product } from '@bloomline/contract';
+import type { AuditRecordType, Product } from '@bloomline/contract';
 
-import { PageTitle, type Breadcrumb } from '@/ui';
+import { PageTitle, RecordHistoryLink, type Breadcrumb } from '@/ui';
 import { RecordState } from '@/ui/form';
 import { paths } from '@/lib/paths';
 
@@ -15,7 +15,12 @@ export const MISSING_PRODUCT = 'This product does not exist. It may have been re
 
 export type ProductFrameProps = {
   /** The title and breadcrumbs once the product is there (and while it loads, without it). */
-  heading: (product: Product | undefined) => { title: string; breadcrumbs: Breadcrumb[] };
+  heading: (product: Product | undefined) => {
+    title: string;
+    breadcrumbs: Breadcrumb[];
+    /** The record whose audit entries History opens: the product, or the variant on a variant's screen. */
+    history?: { type: AuditRecordType; id: number };
+  };
   children: (product: Product) => ReactNode;
 };
 
@@ -25,10 +30,14 @@ export type ProductFrameProps = {
  */
 export function ProductFrame({ heading, children }: ProductFrameProps) {
   const product = useProduct(Number(useParams().productId));
-  const { title, breadcrumbs } = heading(product.data);
+  const { title, breadcrumbs, history } = heading(product.data);
   return (
     <Stack gap="md">
-      <PageTitle title={title} breadcrumbs={breadcrumbs} />
+      <PageTitle
+        title={title}
+        breadcrumbs={breadcrumbs}
+        actions={history && <RecordHistoryLink type={history.type} id={history.id} />}
+      />
       <RecordState query={product} record={product.data} missing={MISSING_PRODUCT}>
         {children}
       </RecordState>

@@ -8,7 +8,7 @@ import {
   type VariantComponentRate,
 } from '@bloomline/contract';
 
-import { actionsColumn, DataTable, DeleteAction, Money, type DataColumn } from '@/ui';
+import { actionsColumn, DataTable, DeleteAction, formatPercent, Money, type DataColumn } from '@/ui';
 
 import { useChangeRecipeQuantity, useDeleteRecipeLine } from '../api/recipe-lines';
 import { QuantityCell } from './quantity-cell';
@@ -27,7 +27,10 @@ export const lineName = (line: VariantComponentRate) =>
 
 export type RecipeTableProps = { productId: number; variant: ProductVariant };
 
-/** The variant's recipe: each component rate with its quantity (edited in place), price and total. */
+/**
+ * The variant's recipe: each component rate with its quantity (edited in place), markup, whether it follows its
+ * centre's default, price and total.
+ */
 export function RecipeTable({ productId, variant }: RecipeTableProps) {
   const change = useChangeRecipeQuantity(productId, variant.id);
   const remove = useDeleteRecipeLine(productId, variant.id);
@@ -59,6 +62,20 @@ export function RecipeTable({ productId, variant }: RecipeTableProps) {
           onSave={(quantity) => change.mutateAsync({ lineId: l.id, quantity })}
         />
       ),
+    },
+    {
+      key: 'markup',
+      header: 'Markup',
+      align: 'right',
+      visibleFrom: 'md',
+      render: (l) => formatPercent(l.component_rate.markup),
+    },
+    {
+      // Whether the rate follows its profit centre's default markup (and so its price moves with it).
+      key: 'auto',
+      header: 'Auto update',
+      visibleFrom: 'md',
+      render: (l) => (l.component_rate.auto_update ? 'Yes' : 'No'),
     },
     {
       key: 'price',

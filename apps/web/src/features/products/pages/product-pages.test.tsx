@@ -130,6 +130,7 @@ describe('/products/{productId}/variants', () => {
       await screen.findByRole('heading', { level: 1, name: 'Variants of Red rose bouquet' }),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'PRODUCTS' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/audit?pT=product&pI=7');
     const large = screen.getByRole('link', { name: 'Large' });
     expect(large).toHaveAttribute('href', '/products/7/variants/21');
     const cells = within(large.closest('tr')!)

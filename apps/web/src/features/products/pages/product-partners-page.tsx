@@ -40,6 +40,7 @@ export function ProductPartnersPage() {
       heading={(product) => ({
         title: product ? `Partners of ${product.title}` : 'Partners',
         breadcrumbs: [PRODUCTS_CRUMB, { label: 'PARTNERS' }],
+        history: product && { type: 'product', id: product.id },
       })}
     >
       {(product) => <PartnersTable product={product} />}

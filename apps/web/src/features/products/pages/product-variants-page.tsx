@@ -37,6 +37,7 @@ export function ProductVariantsPage() {
       heading={(product) => ({
         title: product ? `Variants of ${product.title}` : 'Variants',
         breadcrumbs: [PRODUCTS_CRUMB, { label: 'VARIANTS' }],
+        history: product && { type: 'product', id: product.id },
       })}
     >
       {(product) => (

@@ -61,13 +61,31 @@ describe('/products/{productId}/variants/{variantId}', () => {
       '/products/7/variants',
     );
     expect(within(crumbs).getByText('Large')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/audit?pT=product+variant&pI=21',
+    );
     expect(screen.getByTestId('variant-price')).toHaveTextContent('R 416,92');
     expect(screen.getByTestId('variant-wholesale')).toHaveTextContent('R 195,99');
     const rose = screen.getByRole('textbox', { name: 'Quantity of Red rose (Retail)' });
     expect(rose).toHaveValue('12');
+    const header = within(rose.closest('table')!).getAllByRole('columnheader');
+    expect(header.map((h) => h.textContent)).toEqual([
+      'Component',
+      'Profit centre',
+      'Quantity',
+      'Markup',
+      'Auto update',
+      'Rate price',
+      'Total',
+      'Actions',
+    ]);
     const cells = within(rose.closest('tr')!).getAllByRole('cell');
-    // 12 × R 26,44
-    expect(cells.map((c) => c.textContent).slice(3, 5)).toEqual(['R 26,44', 'R 317,28']);
+    // 12 × R 26,44; the rate follows its centre's default markup.
+    expect(cells.map((c) => c.textContent).slice(3, 7)).toEqual(['85 %', 'Yes', 'R 26,44', 'R 317,28']);
+    const vase = screen.getByRole('textbox', { name: 'Quantity of Glass vase (Retail)' });
+    const vaseCells = within(vase.closest('tr')!).getAllByRole('cell');
+    expect(vaseCells.map((c) => c.textContent).slice(3, 5)).toEqual(['12,5 %', 'No']);
     expect(screen.getByRole('button', { name: 'Delete Glass vase (Retail)' })).toBeInTheDocument();
   });
 

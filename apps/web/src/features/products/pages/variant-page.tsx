@@ -27,6 +27,7 @@ export function VariantPage() {
             { label: 'VARIANTS', to: product ? paths.products.variants(product.id) : undefined },
             { label: variant?.title ?? 'Variant' },
           ],
+          history: variant && { type: 'product variant', id: variant.id },
         };
       }}
     >

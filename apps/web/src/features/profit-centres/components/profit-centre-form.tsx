@@ -5,8 +5,8 @@ import {
   profitCentreBody,
   REBATE_MAX,
   type ProfitCentre,
+  repricedMessage,
   type ProfitCentreBody,
-  type Repriced,
 } from '@bloomline/contract';
 
 import { componentRateKeys, profitCentreKeys } from '@/lib/query-keys';
@@ -51,12 +51,6 @@ export const toBody = (values: ProfitCentreFormValues): ProfitCentreBody => ({
 const schema = typedNumbersSchema(profitCentreBody, toBody, { default_markup: 'percent', rebate: 'percent' });
 
 const HINT_BELOW = ['label', 'input', 'description', 'error'] as const;
-
-/** What a save that moved prices says: how many rates and variants followed. */
-export function repricedMessage({ rates, variants }: Repriced): string {
-  const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(rates, 'component rate')} and ${plural(variants, 'product variant')} repriced.`;
-}
 
 /** A profit centre's fields; Submit saves and returns to /profit-centres. */
 export function ProfitCentreForm({ centre }: { centre?: ProfitCentre }) {

@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { ProfitCentre } from '@bloomline/contract';
+import { repricedMessage, type ProfitCentre } from '@bloomline/contract';
 
 import { bodyOf, callsOf, invalid, stubApi } from '@/test/api-stub';
 import { renderApp, Where } from '@/test/render';
 
-import { repricedMessage, toBody } from '../components/profit-centre-form';
+import { toBody } from '../components/profit-centre-form';
 import { ProfitCentreAddPage, ProfitCentreEditPage } from './profit-centre-edit-page';
 import { ProfitCentreListPage } from './profit-centre-list-page';
 

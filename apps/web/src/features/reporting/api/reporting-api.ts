@@ -7,6 +7,7 @@ import type {
   ComponentSalesItem,
   DateRange,
   PartnerOrdersItem,
+  PartnerSalesItem,
   ProfitCentreRevenueItem,
 } from '@bloomline/contract';
 
@@ -21,6 +22,7 @@ export const reportingKeys = resourceKeys<ReportParams>('reporting');
 /** The reports' calls (`/api/reporting/<report>`), by the shape of their rows. */
 export type ReportRows = {
   'partner-orders': PartnerOrdersItem;
+  'partner-sales': PartnerSalesItem;
   'profit-centre-revenue': ProfitCentreRevenueItem;
   'average-fulfillment-time': AverageFulfillmentItem;
   'component-sales': ComponentSalesItem;

@@ -11,6 +11,7 @@ import {
   DownloadButton,
   type DownloadButtonProps,
   PageTitle,
+  statusName,
   useListParams,
 } from '@/ui';
 
@@ -135,7 +136,7 @@ function StatusRangeForm({ params, onChange }: StatusFilterProps) {
       <Select
         label="Status"
         placeholder="Any"
-        data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+        data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: statusName(s.name) }))}
         value={status}
         onChange={setStatus}
         clearable

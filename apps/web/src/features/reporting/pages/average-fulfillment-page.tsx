@@ -1,4 +1,9 @@
-import { type AverageFulfillmentItem, formatDuration, REPORT_FILES } from '@bloomline/contract';
+import {
+  type AverageFulfillmentItem,
+  formatDuration,
+  formatQuantity,
+  REPORT_FILES,
+} from '@bloomline/contract';
 
 import { ChartFrame, type DataColumn, DateRangeFilter, useDateRange } from '@/ui';
 
@@ -14,6 +19,8 @@ const columns: DataColumn<AverageFulfillmentItem>[] = [
 
 /** Days on the chart's axis, read back as months, days and hours in its tooltip and table. */
 const inWords = (days: number) => formatDuration(days * DAY);
+/** The axis's ticks in days alone ("2,5 days"): the words of a tooltip are too long for a tick. */
+const inDays = (days: number) => `${formatQuantity(Math.round(days * 10) / 10)} days`;
 
 /** How long partners take from an order's creation to its delivery: horizontal bars per partner. */
 export function AverageFulfillmentPage() {
@@ -47,6 +54,7 @@ export function AverageFulfillmentPage() {
             categoryLabel="Partner"
             series={[{ name: 'days', label: 'Average' }]}
             valueFormatter={inWords}
+            axisFormatter={inDays}
             isLoading={loading}
             error={report.error}
             onRetry={() => void report.refetch()}

@@ -1,9 +1,9 @@
-import type { CollectionStatusItem } from '@bloomline/contract';
+import { type CollectionStatusItem, REPORT_FILES } from '@bloomline/contract';
 
 import { type DataColumn, DataTable } from '@/ui';
 
 import { useReport } from '../api/reporting-api';
-import { ReportFrame } from '../components/report-frame';
+import { ExportButton, ReportFrame } from '../components/report-frame';
 
 const columns: DataColumn<CollectionStatusItem>[] = [
   { key: 'name', header: 'Name', render: (r) => r.name },
@@ -15,7 +15,10 @@ const columns: DataColumn<CollectionStatusItem>[] = [
 export function CollectionStatusPage() {
   const report = useReport('collection-status', {});
   return (
-    <ReportFrame title="Collection status">
+    <ReportFrame
+      title="Collection status"
+      actions={<ExportButton report="collection-status" params={{}} file={REPORT_FILES.collectionStatus} />}
+    >
       <DataTable
         columns={columns}
         rows={report.data}

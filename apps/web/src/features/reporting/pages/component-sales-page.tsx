@@ -1,13 +1,19 @@
-import { type ComponentSalesItem, formatMoney, formatQuantity, REPORT_FILES } from '@bloomline/contract';
+import {
+  type ComponentSalesItem,
+  formatMoney,
+  formatWholeRand,
+  formatQuantity,
+  REPORT_FILES,
+} from '@bloomline/contract';
 
 import { ChartFrame, type DataColumn, DateRangeFilter, Money, useDateRange } from '@/ui';
 
 import { useReport } from '../api/reporting-api';
 import { ChartWithTable, ExportButton, NO_DATA, ReportFrame, ReportTable } from '../components/report-frame';
 
-// The spec's headings: the first column is headed Partner and holds the component's name.
+// The spec headed the first column Partner; it holds the component's name, and says so (issue 36).
 const columns: DataColumn<ComponentSalesItem>[] = [
-  { key: 'name', header: 'Partner', render: (r) => r.name },
+  { key: 'name', header: 'Component', render: (r) => r.name },
   { key: 'value', header: 'Sales revenue', align: 'right', render: (r) => <Money value={r.value} /> },
   { key: 'count', header: 'Count', align: 'right', render: (r) => formatQuantity(r.count) },
 ];
@@ -34,6 +40,7 @@ export function ComponentSalesPage() {
             categoryLabel="Component"
             series={[{ name: 'value', label: 'Sales revenue' }]}
             valueFormatter={formatMoney}
+            axisFormatter={formatWholeRand}
             isLoading={loading}
             error={report.error}
             onRetry={() => void report.refetch()}

@@ -1,6 +1,6 @@
-import { formatMoney, REPORT_FILES } from '@bloomline/contract';
+import { formatMoney, formatWholeRand, type PartnerSalesItem, REPORT_FILES } from '@bloomline/contract';
 
-import { ChartFrame } from '@/ui';
+import { ChartFrame, type DataColumn, Money } from '@/ui';
 
 import { useReport } from '../api/reporting-api';
 import {
@@ -8,49 +8,57 @@ import {
   ExportButton,
   NO_DATA,
   ReportFrame,
+  ReportTable,
   StatusRangeFilter,
   useStatusReportParams,
 } from '../components/report-frame';
-import { RevenueTable } from '../components/revenue-table';
+
+const columns: DataColumn<PartnerSalesItem>[] = [
+  { key: 'partner', header: 'Partner', render: (r) => r.partnerName },
+  { key: 'sales', header: 'Sales', align: 'right', render: (r) => <Money value={r.sales} /> },
+];
 
 /**
- * Sales by partner: the bar chart of order value per partner (the partner-orders call) beside the table
- * Profit centre and Revenue, whose call the export downloads (part 2, the notes after the call table).
+ * Sales by partner: the bar chart of order value per partner, the same figures in the table beside it, and
+ * their export (DECISIONS.md "Reporting": the original's profit-centre table here was a defect).
  */
 export function PartnerSalesPage() {
   const { params, inOrder, update } = useStatusReportParams();
-  const sales = useReport('partner-orders', params, inOrder);
-  const revenue = useReport('profit-centre-revenue', params, inOrder);
-  const rows = inOrder ? sales.data && [...sales.data].sort((a, b) => b.orderValue - a.orderValue) : [];
+  const sales = useReport('partner-sales', params, inOrder);
+  const rows = inOrder ? sales.data : [];
+  const loading = inOrder && sales.isPending;
   return (
     <ReportFrame
       title="Sales by partner"
-      actions={
-        <ExportButton
-          report="profit-centre-revenue"
-          params={params}
-          file={REPORT_FILES.profitCentreRevenue}
-        />
-      }
+      actions={<ExportButton report="partner-sales" params={params} file={REPORT_FILES.partnerSales} />}
       filters={<StatusRangeFilter params={params} onChange={update} />}
     >
       <ChartWithTable
         chart={
           <ChartFrame
-            title="Order value per partner"
+            title="Sales per partner"
             kind="bar"
             rows={rows}
             category="partnerName"
             categoryLabel="Partner"
-            series={[{ name: 'orderValue', label: 'Order value' }]}
+            series={[{ name: 'sales', label: 'Sales' }]}
             valueFormatter={formatMoney}
-            isLoading={inOrder && sales.isPending}
+            axisFormatter={formatWholeRand}
+            isLoading={loading}
             error={sales.error}
             onRetry={() => void sales.refetch()}
             emptyText={NO_DATA}
           />
         }
-        table={<RevenueTable rows={inOrder ? revenue.data : []} loading={inOrder && revenue.isPending} />}
+        table={
+          <ReportTable
+            title="Sales by partner"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.partner}
+            loading={loading}
+          />
+        }
       />
     </ReportFrame>
   );

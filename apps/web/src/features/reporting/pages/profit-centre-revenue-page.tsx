@@ -1,4 +1,4 @@
-import { formatMoney, REPORT_FILES } from '@bloomline/contract';
+import { formatMoney, formatWholeRand, REPORT_FILES } from '@bloomline/contract';
 
 import { ChartFrame } from '@/ui';
 
@@ -41,6 +41,7 @@ export function ProfitCentreRevenuePage() {
             categoryLabel="Profit centre"
             series={[{ name: 'revenue', label: 'Revenue' }]}
             valueFormatter={formatMoney}
+            axisFormatter={formatWholeRand}
             isLoading={loading}
             error={report.error}
             onRetry={() => void report.refetch()}

@@ -2,7 +2,7 @@ import { Anchor, Card, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { paths } from '@/lib/paths';
-import { PageTitle } from '@/ui';
+import { cameFrom, PageTitle } from '@/ui';
 
 /** The reports, in the spec's order (part 2, "Reporting (staff)"). */
 export const REPORTS = [
@@ -32,7 +32,12 @@ export function ReportingMenuPage() {
       </Card>
       <Text mt="md" maw={520}>
         Partners&apos; monthly statements are e-mailed from{' '}
-        <Anchor component={Link} to={paths.statements.monthEnd} underline="always">
+        <Anchor
+          component={Link}
+          to={paths.statements.monthEnd}
+          state={cameFrom('Reporting', paths.reporting.home)}
+          underline="always"
+        >
           Month-end statements
         </Anchor>
         .

@@ -24,6 +24,10 @@ const partnerOrders = [
   { partner: 1, partnerName: 'Protea Petals', orderCount: 12, orderItemCount: 15, orderValue: 5400.5 },
   { partner: 2, partnerName: 'Fynbos & Co', orderCount: 4, orderItemCount: 20, orderValue: 9100 },
 ];
+const partnerSales = [
+  { partner: 2, partnerName: 'Fynbos & Co', sales: 9100 },
+  { partner: 1, partnerName: 'Protea Petals', sales: 5400.5 },
+];
 const revenue = [
   { profitCentre: 'Web', revenue: 12345.67 },
   { profitCentre: 'AVBOB', revenue: 99 },
@@ -38,6 +42,8 @@ const api = ({ empty = false } = {}) =>
         return { body: { data: LINE_STATUSES.map((s) => ({ id: s.id, name: s.name })) } };
       case '/api/reporting/partner-orders':
         return rows(partnerOrders);
+      case '/api/reporting/partner-sales':
+        return rows(partnerSales);
       case '/api/reporting/profit-centre-revenue':
         return rows(revenue);
       case '/api/reporting/average-fulfillment-time':
@@ -107,7 +113,10 @@ describe('/reporting/partner-orders', () => {
     const spy = api();
     render(<PartnerOrdersPage />, '/reporting/partner-orders');
     await userEvent.click(screen.getByRole('textbox', { name: 'Status' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'delivered' }));
+    // The statuses by their names, not their codes (issue 36).
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toContain('Cancel confirmed');
+    await userEvent.click(await screen.findByRole('option', { name: 'Delivered' }));
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     expect(where()).toBe('/reporting/partner-orders?status=5');
     await waitFor(() => expect(callsOf(spy)).toContain('GET /api/reporting/partner-orders?status=5'));
@@ -121,26 +130,59 @@ describe('/reporting/partner-orders', () => {
 });
 
 describe('/reporting/partner-sales', () => {
-  it('charts order value per partner, tables revenue by profit centre, and Filter submits', async () => {
+  // Issue 36, point 7 (DECISIONS.md "Reporting"): the table lists the chart's own figures, and Export holds them.
+  it('charts and tables the sales per partner, exports them, and Filter submits', async () => {
     const spy = api();
+    Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { container } = render(<PartnerSalesPage />, '/reporting/partner-sales?status=3');
     await waitFor(() =>
-      expect(rowsOf('Revenue by profit centre')).toEqual(['WebR 12 345,67', 'AVBOBR 99,00']),
+      expect(rowsOf('Sales by partner')).toEqual(['Fynbos & CoR 9 100,00', 'Protea PetalsR 5 400,50']),
     );
-    const chart = screen.getByRole('table', { name: 'Order value per partner' });
+    const chart = screen.getByRole('table', { name: 'Sales per partner' });
     expect(
       within(chart)
         .getAllByRole('rowheader')
         .map((c) => c.textContent),
     ).toEqual(['Fynbos & Co', 'Protea Petals']);
+    expect(callsOf(spy)).toContain('GET /api/reporting/partner-sales?status=3');
+    expect(callsOf(spy).some((c) => c.includes('profit-centre-revenue'))).toBe(false);
     expect(await axeViolations(container)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() =>
+      expect(
+        spy.mock.calls.some(
+          ([u, init]) =>
+            (init?.headers as Record<string, string>).Accept === 'text/csv' &&
+            urlOf(u) === '/api/reporting/partner-sales?status=3',
+        ),
+      ).toBe(true),
+    );
     // The filter's own button applies the form (not only Enter).
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Status' })).toHaveValue('rejected'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Status' })).toHaveValue('Rejected'));
     await userEvent.click(screen.getByRole('textbox', { name: 'Status' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'delivered' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Delivered' }));
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     expect(where()).toBe('/reporting/partner-sales?status=5');
-    await waitFor(() => expect(callsOf(spy)).toContain('GET /api/reporting/profit-centre-revenue?status=5'));
+    await waitFor(() => expect(callsOf(spy)).toContain('GET /api/reporting/partner-sales?status=5'));
+  });
+
+  it('shows the error and no data for an end before the start, not the last period’s report', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-15T10:00:00+02:00') });
+    try {
+      api();
+      render(<PartnerSalesPage />, '/reporting/partner-sales?startDate=2026-05-01&endDate=2026-05-31');
+      await waitFor(() => expect(rowsOf('Sales by partner')).toHaveLength(2));
+      await userEvent.click(screen.getByRole('button', { name: 'End date' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Previous month' }));
+      await userEvent.click(await screen.findByRole('button', { name: '30 April 2026' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+      expect(await screen.findByText('End date cannot be before the start date.')).toBeInTheDocument();
+      expect(screen.getAllByText('No data for this period.')).toHaveLength(2);
+      expect(screen.queryByText('Fynbos & Co')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -191,17 +233,36 @@ describe('/reporting/component-sales', () => {
     api();
     const { container } = render(<ComponentSalesPage />, '/reporting/component-sales?endDate=2026-05-31');
     await waitFor(() => expect(rowsOf('Components sold')).toEqual(['Red roseR 2 675,50100,5']));
+    const table = within(screen.getByRole('region', { name: 'Components sold' }));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Component',
+      'Sales revenue',
+      'Count',
+    ]);
     expect(await axeViolations(container)).toEqual([]);
   });
 });
 
 describe('/reporting/collection-status', () => {
-  it('shows each city with Yes or No and its partners, without filters', async () => {
-    api();
+  it('shows each city with Yes or No and its partners, without filters, and exports them', async () => {
+    const spy = api();
     const { container } = render(<CollectionStatusPage />, '/reporting/collection-status');
     expect(await screen.findByRole('row', { name: /Cape Town/ })).toHaveTextContent('Cape TownYes3');
     expect(screen.getByRole('row', { name: /Stellenbosch/ })).toHaveTextContent('StellenboschNo1');
     expect(screen.queryByRole('button', { name: 'Filter' })).not.toBeInTheDocument();
     expect(await axeViolations(container)).toEqual([]);
+    // Exported like every report (issue 36).
+    Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() =>
+      expect(
+        spy.mock.calls.some(
+          ([u, init]) =>
+            (init?.headers as Record<string, string>).Accept === 'text/csv' &&
+            urlOf(u) === '/api/reporting/collection-status',
+        ),
+      ).toBe(true),
+    );
   });
 });

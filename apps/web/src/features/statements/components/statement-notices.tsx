@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { partnerChoices, partnerLookupQuery } from '@/api/lookups/partners';
-import { PageTitle, RemoteSelect } from '@/ui';
+import { cameFrom, PageTitle, RemoteSelect } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import type { StatementViewer } from './use-statement-owner';
@@ -12,6 +12,7 @@ import type { StatementViewer } from './use-statement-owner';
  * permission sees nothing of them (no call is made); staff without a partner choose one.
  */
 export function NoStatements({ title, viewer }: { title: string; viewer: StatementViewer }) {
+  const { pathname, search } = useLocation();
   return (
     <Stack gap="md">
       <PageTitle title={title} />
@@ -23,7 +24,12 @@ export function NoStatements({ title, viewer }: { title: string; viewer: Stateme
               Partners
             </Anchor>
             . To e-mail every partner last month’s statement, see{' '}
-            <Anchor component={Link} to={paths.statements.monthEnd} underline="always">
+            <Anchor
+              component={Link}
+              to={paths.statements.monthEnd}
+              state={cameFrom('Statements', `${pathname}${search}`)}
+              underline="always"
+            >
               Month-end statements
             </Anchor>
             .

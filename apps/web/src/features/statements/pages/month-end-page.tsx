@@ -23,6 +23,7 @@ import {
   PageTitle,
   QueryError,
   readableShade,
+  useCameFrom,
   type DataColumn,
 } from '@/ui';
 
@@ -193,6 +194,8 @@ export function sendAction(run: MonthEndRun | undefined) {
  * reload finds the run where it is; the partners it could not reach are listed with why.
  */
 export function MonthEndPage() {
+  // Opened from Partners, Reporting or a statements screen: its breadcrumb leads back there (issue 36).
+  const from = useCameFrom({ label: 'Partners', to: paths.partners.list });
   const run = useMonthEndRun();
   const start = useStartMonthEndRun();
   const month = run.data ? monthName(run.data.month) : 'last month';
@@ -210,10 +213,7 @@ export function MonthEndPage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <PageTitle
-        title={MONTH_END_TITLE}
-        breadcrumbs={[{ label: 'Partners', to: paths.partners.list }, { label: MONTH_END_TITLE }]}
-      />
+      <PageTitle title={MONTH_END_TITLE} breadcrumbs={[from, { label: MONTH_END_TITLE }]} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Text>

@@ -47,6 +47,13 @@ const render = () =>
   );
 
 describe('/users/profile', () => {
+  // Issue 36, point 1: a new password was reached only by typing its address.
+  it('leads to Change password', () => {
+    stubApi(() => undefined);
+    render();
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+  });
+
   it('saves name, e-mail and phone, keeps the answer as the current user and goes to the dashboard', async () => {
     const saved: CurrentUser = { ...partnerUser, name: 'Thandi Renamed', phoneNumber: '082 555 0199' };
     const spy = stubApi((url, init) =>

@@ -23,6 +23,7 @@ export function UserEditPage() {
   return (
     <FormPage
       title="Edit user"
+      history="user"
       parent={parent}
       width={760}
       card={false}

@@ -246,6 +246,8 @@ describe('/users/{userId}', () => {
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Lerato Mokoena');
     expect(await screen.findByRole('textbox', { name: /^Partner/ })).toHaveValue('Protea Petals');
     expect(screen.getByRole('checkbox', { name: 'Can view partner statements' })).toBeChecked();
+    // The user's own audit entries, one click away (issue 36).
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/audit?pT=user&pI=5');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Enabled' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByLabelText('Location')).toHaveTextContent('/users');

@@ -42,7 +42,7 @@ export function DeliveryScreen() {
 
   return (
     <Stack gap="md">
-      <OrderFilterBar params={params} update={update} withStatusFilter={false} requireDates />
+      <OrderFilterBar params={params} update={update} requireDates />
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'wrap' }}>
           {DELIVERY_TABS.map((t) => (

@@ -4,7 +4,7 @@ import { IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 import type { OrderDetail } from '@bloomline/contract';
 
 import { useUser } from '@/session/session-context';
-import { PageTitle } from '@/ui';
+import { PageTitle, RecordHistoryLink } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { PartnerOrderActions } from '../workflow/partner-order-actions';
@@ -39,6 +39,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
               >
                 Print
               </Button>
+              <RecordHistoryLink type="order" id={order.id} />
             </>
           )
         }

@@ -1,13 +1,16 @@
-import type { OrderFilter } from '@bloomline/contract';
+import type { LineStatus } from '@bloomline/contract';
 
-/** The line-status values of the Filter dialog (part 1, point 2, "Order lists"). */
+/**
+ * The line-status values of the Filter dialog (part 1, point 2, "Order lists"): every list, the dashboard's and
+ * each /orders/:status list or delivery tab, narrows to orders with a line in the chosen one (`status`).
+ */
 export const LINE_STATUS_FILTERS = [
   'open',
   'accepted',
   'fulfilled',
   'delivered',
   'rejected',
-] as const satisfies readonly OrderFilter[];
+] as const satisfies readonly LineStatus[];
 export type LineStatusFilter = (typeof LINE_STATUS_FILTERS)[number];
 
 export const isLineStatusFilter = (value: unknown): value is LineStatusFilter =>

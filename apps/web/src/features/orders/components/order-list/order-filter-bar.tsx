@@ -18,8 +18,6 @@ import type { ListPatch } from './use-order-list-params';
 export type OrderFilterBarProps = {
   params: OrderListParams;
   update: (patch: ListPatch) => void;
-  /** Offer the line-status Filter dialog (not where the page fixes the filter). */
-  withStatusFilter?: boolean;
   /** The dates must stay set (the delivery screen). */
   requireDates?: boolean;
 };
@@ -27,13 +25,8 @@ export type OrderFilterBarProps = {
 const DAY_FORMAT = 'ddd DD MMM YYYY';
 const fieldWidth = { base: '100%', xs: 'calc(50% - var(--mantine-spacing-sm) / 2)', md: 200 };
 
-/** Search, delivery-date range, sort, line-status filter and (staff) partner: the controls of every list. */
-export function OrderFilterBar({
-  params,
-  update,
-  withStatusFilter = true,
-  requireDates = false,
-}: OrderFilterBarProps) {
+/** Search, delivery-date range, sort, line-status Filter and (staff) partner: the controls of every order list. */
+export function OrderFilterBar({ params, update, requireDates = false }: OrderFilterBarProps) {
   const user = useUser();
   const dateProps = {
     valueFormat: DAY_FORMAT,
@@ -77,12 +70,10 @@ export function OrderFilterBar({
       )}
       <Group gap="sm" wrap="wrap">
         <SortToggle s={params.s} d={params.d} onChange={({ s, d }) => update({ s, d })} />
-        {withStatusFilter && (
-          <StatusFilterDialog
-            value={isLineStatusFilter(params.filter) ? params.filter : undefined}
-            onChange={(filter) => update({ filter })}
-          />
-        )}
+        <StatusFilterDialog
+          value={isLineStatusFilter(params.status) ? params.status : undefined}
+          onChange={(status) => update({ status })}
+        />
       </Group>
     </Group>
   );

@@ -115,11 +115,12 @@ describe('<OrderListPanel>', () => {
     const spy = stubApi((url) =>
       url.pathname === '/api/orders' ? { body: pageOf([orderSummary()]) } : { body: { data: [] } },
     );
-    renderOrders(<OrderListPanel />, { user: partnerUser, route: '/dashboard?filter=accepted&q=rose' });
+    renderOrders(<OrderListPanel />, { user: partnerUser, route: '/dashboard?status=accepted&q=rose' });
     await screen.findByText('#BL10234');
-    expect(ordersCalls(spy)[0]).toContain('filter=accepted');
+    expect(ordersCalls(spy)[0]).toContain('status=accepted');
     expect(ordersCalls(spy)[0]).toContain('q=rose');
-    expect(screen.getByRole('button', { name: 'Filter: accepted' })).toBeInTheDocument();
+    expect(ordersCalls(spy)[0]).not.toContain('filter=');
+    expect(screen.getByRole('button', { name: 'Filter: Accepted' })).toBeInTheDocument();
   });
 
   it('shows a failure with Retry', async () => {

@@ -15,12 +15,7 @@ export function OrderListPanel({ fixedFilter, defaultDates, label, withList = tr
   const { params, update } = useOrderListParams({ fixedFilter, defaultDates });
   return (
     <Stack gap="md">
-      <OrderFilterBar
-        params={params}
-        update={update}
-        withStatusFilter={!fixedFilter}
-        requireDates={!!defaultDates}
-      />
+      <OrderFilterBar params={params} update={update} requireDates={!!defaultDates} />
       {withList && (
         <OrderList
           params={params}

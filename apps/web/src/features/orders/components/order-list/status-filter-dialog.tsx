@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useState } from 'react';
 
-import { Dialog, statusLabel } from '@/ui';
+import { Dialog, statusName } from '@/ui';
 
 import { LINE_STATUS_FILTERS, type LineStatusFilter } from './list-options';
 
@@ -14,7 +14,7 @@ export type StatusFilterDialogProps = {
   onChange: (value: LineStatusFilter | undefined) => void;
 };
 
-/** The 'Filter' button and its dialog: one line status, or any. */
+/** The 'Filter' button and its dialog: orders with a line in one status, or any. */
 export function StatusFilterDialog({ value, onChange }: StatusFilterDialogProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const [choice, setChoice] = useState<string>(value ?? ANY);
@@ -35,7 +35,7 @@ export function StatusFilterDialog({ value, onChange }: StatusFilterDialogProps)
         leftSection={<IconFilter size={16} aria-hidden />}
         onClick={openDialog}
       >
-        {value ? `Filter: ${statusLabel(value)}` : 'Filter'}
+        {value ? `Filter: ${statusName(value)}` : 'Filter'}
       </Button>
       <Dialog opened={opened} onClose={close} title="Filter orders" centered>
         <form
@@ -44,11 +44,16 @@ export function StatusFilterDialog({ value, onChange }: StatusFilterDialogProps)
             apply();
           }}
         >
-          <Radio.Group label="Line status" value={choice} onChange={setChoice}>
+          <Radio.Group
+            label="Line status"
+            description="Orders with at least one line in this status."
+            value={choice}
+            onChange={setChoice}
+          >
             <Stack gap="xs" mt="xs">
               <Radio value={ANY} label="Any" data-autofocus={choice === ANY || undefined} />
               {LINE_STATUS_FILTERS.map((f) => (
-                <Radio key={f} value={f} label={statusLabel(f)} data-autofocus={choice === f || undefined} />
+                <Radio key={f} value={f} label={statusName(f)} data-autofocus={choice === f || undefined} />
               ))}
             </Stack>
           </Radio.Group>

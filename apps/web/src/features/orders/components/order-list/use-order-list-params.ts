@@ -8,12 +8,12 @@ import type { OrderListParams } from '../../api/order-keys';
 import { isLineStatusFilter } from './list-options';
 
 /** The parts of a list's state that live in the query string, so reload and Back keep them. */
-export const LIST_URL_KEYS = ['page', 'q', 'sd', 'ed', 's', 'd', 'p', 'filter'] as const;
+export const LIST_URL_KEYS = ['page', 'q', 'sd', 'ed', 's', 'd', 'p', 'status'] as const;
 export type ListUrlKey = (typeof LIST_URL_KEYS)[number];
 export type ListPatch = Partial<Record<ListUrlKey, string | number | null | undefined>>;
 
 export type OrderListSetup = {
-  /** The page decides the filter (an /orders/:status list, a delivery tab); the Filter dialog is not offered. */
+  /** The page decides the list (an /orders/:status list, a delivery tab); the Filter dialog narrows it further. */
   fixedFilter?: OrderFilter;
   /** Dates used while the URL names none (the delivery screen starts at today). */
   defaultDates?: { sd: string; ed: string };
@@ -33,7 +33,9 @@ export function useOrderListParams({ fixedFilter, defaultDates }: OrderListSetup
   const params = useMemo(
     (): OrderListParams => ({
       ...parsed,
-      filter: fixedFilter ?? (isLineStatusFilter(parsed.filter) ? parsed.filter : undefined),
+      // The list's own filter is the page's; the Filter dialog's line status lives in the address (issue 36).
+      filter: fixedFilter,
+      status: isLineStatusFilter(parsed.status) ? parsed.status : undefined,
       sd: parsed.sd ?? defaultDates?.sd,
       ed: parsed.ed ?? defaultDates?.ed,
     }),

@@ -1,8 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ORDER_DELIVERED_TEXT, ORDER_ON_HOLD_TEXT, type LineStatus } from '@bloomline/contract';
+
+import { NEEDS_CONNECTION, NOT_AVAILABLE_OFFLINE } from '@/api/client';
+import { createQueryClient } from '@/api/query-client';
 
 import { OrderDetailPage } from '../../pages/order-detail-page';
 import { callsOf, orderDetail, partnerUser, renderOrders, stubApi, type Handler } from '../../test-utils';
@@ -79,5 +83,48 @@ describe('partner order workflow', () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+// Issue 36, point 8: offline never traps anyone. The app's own query client: its retries, offline.
+describe('partner order workflow offline', () => {
+  const goOffline = () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    // The network is gone: every request fails as fetch does.
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+  };
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('says at once that Accept needs a connection, and the dialog closes', async () => {
+    stubApi(detailApi('open'));
+    renderOrders(<OrderDetailPage />, {
+      user: partnerUser,
+      route: '/order/1',
+      path: '/order/:id',
+      queryClient: createQueryClient(),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept order' }));
+    vi.restoreAllMocks();
+    goOffline();
+    const dialog = await screen.findByRole('dialog', { name: 'Accept order?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(NEEDS_CONNECTION);
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(cancel).toBeEnabled());
+    await userEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says a screen not kept for offline use is not available offline, instead of loading for ever', async () => {
+    goOffline();
+    renderOrders(<OrderDetailPage />, {
+      user: partnerUser,
+      route: '/order/1',
+      path: '/order/:id',
+      queryClient: createQueryClient(),
+    });
+    expect(await screen.findByText(NOT_AVAILABLE_OFFLINE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

@@ -22,6 +22,11 @@ const candidates: PartnerCandidate[] = [
     distance: 0,
     local: false,
   },
+  {
+    partner: { id: 8, name: 'Quick Wheels', rating: 6, city: 'Pretoria', partnerType: 'courier' },
+    distance: 5,
+    local: true,
+  },
 ];
 
 describe('<ReassignDialog>', () => {
@@ -52,6 +57,15 @@ describe('<ReassignDialog>', () => {
     // The search waits for typing to stop (500 ms).
     expect(await screen.findByText('Nothing found.', {}, { timeout: 2000 })).toBeInTheDocument();
     expect(spy.mock.calls.some(([u]) => urlOf(u).includes('q=zzz'))).toBe(true);
+  });
+
+  // Issue 36, point 5: a courier delivers, it does not make the flowers; the choice says which ones are.
+  it('says which partners are couriers, in the name the radio reads', async () => {
+    stubApi(() => ({ body: { data: candidates } }));
+    renderOrders(<ReassignDialog opened onClose={() => undefined} lineId={11} onAssign={vi.fn()} />);
+    expect(await screen.findByRole('radio', { name: /Quick Wheels.*Courier/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Bloom Room/ })).not.toHaveAccessibleName(/Courier/);
+    expect(screen.getAllByText('Courier')).toHaveLength(1);
   });
 
   it('posts the chosen partner and shows a 422 for partner_id', async () => {

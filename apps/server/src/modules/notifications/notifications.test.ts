@@ -380,8 +380,9 @@ describe('the live stream', () => {
     const countBefore = await awaiting();
     const a = await open(partnerA);
     await a.read(/: connected/);
-    const placed = await staff.post('/api/notifications/demo-order', { partner: 'florist@example.com' });
-    const order = json<{ data: { id: number } }>(placed).data;
+    // The shop's order, its line given to partner A by staff: the event the open app hears.
+    const order = await shopOrder(1);
+    await assign(order.lines[0]!.id, h.fixtures.partnerA.id);
     await a.read(/event: new-order/);
     const after = await listed();
     expect(after.meta.total).toBe(before.meta.total + 1);

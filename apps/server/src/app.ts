@@ -26,6 +26,8 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { notifierOfDeductions } from './modules/claims/claims-notices';
 import { claimsRoutes } from './modules/claims/claims.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { createPayoutsService } from './modules/payouts/payouts.service';
 import { createRefundsService } from './modules/claims/refunds.service';
 import { createReturnsService } from './modules/claims/returns.service';
 import { createAuthService } from './modules/auth/auth.service';
@@ -321,6 +323,7 @@ async function registerAreas(
   app.addHook('onClose', async () => run.stopWorker());
   await app.register(statementsRoutes, { statements: createStatementsService({ db }), run });
   await app.register(reportingRoutes, { reporting: createReportingService({ database }) });
+  await app.register(payoutsRoutes, { payouts: createPayoutsService({ db, mailer: mail, log: app.log }) });
 }
 
 /**

@@ -32,6 +32,10 @@ export const AUDIT_RECORD_TYPES = [
   'refund',
   // The accounting connection (Xero): connected, disconnected, expired (issue 24).
   'accounting connection',
+  // The money cycle (issue 35): bills written at delivery, deductions (credit notes), payouts.
+  'bill',
+  'credit note',
+  'payout',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

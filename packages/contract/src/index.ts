@@ -29,6 +29,7 @@ export * from './customers';
 export * from './companies';
 export * from './date-range';
 export * from './claims';
+export * from './payouts';
 export * from './statements';
 export * from './statement-totals';
 export * from './statement-run';

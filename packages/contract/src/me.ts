@@ -37,6 +37,7 @@ export const currentUser = z.object({
   permissions: z.object({
     authenticateXero: z.boolean(),
     manageXero: z.boolean(),
+    managePayouts: z.boolean(),
     partnerStatements: z.boolean(),
   }),
   settings: z.object({ vat: z.number() }),

@@ -378,7 +378,7 @@ describe('seedDatabase with few orders, late on the last day of a year', () => {
   beforeAll(async () => {
     db3 = await openDatabase({ dataDir: 'memory' });
     await db3.migrate();
-    await seedDatabase(db3.db, { orders: 120, today: yearEnd });
+    await seedDatabase(db3.db, { orders: 130, today: yearEnd });
   });
 
   afterAll(async () => {

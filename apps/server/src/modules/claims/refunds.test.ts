@@ -135,6 +135,7 @@ describe('GET /api/v2/orders/refunds and /api/orders/refunds/{id}', () => {
       onPayAmount: 337.5,
       responsible: null,
       processedAt: null,
+      reason: null,
       order: {
         id: order.id,
         name: order.name,

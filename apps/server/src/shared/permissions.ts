@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import { isStaffRole, partnerSideOf } from '@bloomline/contract';
+import { partnerSideOf, staffSideOf } from '@bloomline/contract';
 import type { CurrentUser } from '@bloomline/contract';
 
 import type { DbOrTx } from '../db/client';
@@ -20,14 +20,9 @@ type PermissionFlags = {
  * partner statements a partner user's (the contract's partnerSideOf).
  */
 export function permissionsOf(user: PermissionFlags): CurrentUser['permissions'] {
-  const staff = isStaffRole(user.roleId);
   const { partnerStatements } = partnerSideOf(user.roleId, { partner: null, ...user });
-  return {
-    authenticateXero: staff && user.authenticateXero,
-    manageXero: staff && user.manageXero,
-    managePayouts: staff && user.managePayouts,
-    partnerStatements,
-  };
+  const { authenticateXero, manageXero, managePayouts } = staffSideOf(user.roleId, user);
+  return { authenticateXero, manageXero, managePayouts, partnerStatements };
 }
 
 /** The permissions of a user as stored now (the session carries none); null for a user that is gone. */

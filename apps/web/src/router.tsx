@@ -298,6 +298,11 @@ const routeTree: RouteObject[] = [
                 paths.customers,
                 async () => (await import('@/features/customers/pages/customer-list-page')).CustomerListPage,
               ),
+              // Payouts (issue 35): the page itself tells staff without managePayouts that it is not theirs.
+              page(
+                paths.payouts,
+                async () => (await import('@/features/payouts/pages/payouts-page')).PayoutsPage,
+              ),
               // The accounting connection: the page itself says what staff without its permissions may see.
               page(paths.xero, async () => (await import('@/features/xero/pages/xero-page')).XeroPage),
               page(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountingRow, OrderDetail, Paged, OrderSummary, StatementAnswer } from '@bloomline/contract';
 import { ON_PAY_INCL, toCents } from '@bloomline/contract';
 
-import { auditEntries, bills, creditNotes, partners } from '../db/schema';
+import { auditEntries, bills, creditNotes } from '../db/schema';
 import type { TestClient } from './client';
 import { createHarness, type Harness } from './harness';
 import { createOrder } from './orders-fixtures';

@@ -13,7 +13,7 @@ const base: CurrentUser = {
   enabled: true,
   role: { id: 2, name: 'Admin', slug: 'admin' },
   partner: null,
-  permissions: { authenticateXero: false, manageXero: false, partnerStatements: false },
+  permissions: { authenticateXero: false, manageXero: false, managePayouts: false, partnerStatements: false },
   settings: { vat: 0.15 },
   features: { statements: true },
 };

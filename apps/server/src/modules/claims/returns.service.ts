@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type {
-  OpenReturnBody,
-  Paged,
-  Responsible,
-  ReturnDetail,
-  ReturnListItem,
-  ReturnListQuery,
-} from '@bloomline/contract';
+import type { Paged, Responsible, ReturnDetail, ReturnListItem, ReturnListQuery } from '@bloomline/contract';
 import { CLAIM_TEXTS, linesOnPayCents, openReturnBody, todayInJohannesburg } from '@bloomline/contract';
 import type { z } from 'zod';
 

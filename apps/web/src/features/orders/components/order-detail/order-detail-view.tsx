@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 
 import type { OrderDetail } from '@bloomline/contract';
@@ -7,6 +7,7 @@ import { useUser } from '@/session/session-context';
 import { PageTitle } from '@/ui';
 import { paths } from '@/lib/paths';
 
+import { OrderClaimActions } from '../claims/order-claim-actions';
 import { PartnerOrderActions } from '../workflow/partner-order-actions';
 import { AdjustmentsSection } from './adjustments-section';
 import { DetailSection } from './detail-section';
@@ -29,13 +30,16 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         breadcrumbs={[{ label: 'Dashboard', to: paths.dashboard }, { label: order.name }]}
         actions={
           isStaff && (
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} aria-hidden />}
-              onClick={() => window.print()}
-            >
-              Print
-            </Button>
+            <Group gap="xs">
+              <OrderClaimActions order={order} />
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} aria-hidden />}
+                onClick={() => window.print()}
+              >
+                Print
+              </Button>
+            </Group>
           )
         }
       />

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,16 +41,7 @@ const columns: DataColumn<WholesalePurchase>[] = [
   {
     key: 'settled',
     header: 'Settled',
-    render: (w) =>
-      w.settled ? (
-        <Badge color="teal" variant="light">
-          By a payout
-        </Badge>
-      ) : (
-        <Badge color="gray" variant="light">
-          Not yet
-        </Badge>
-      ),
+    render: (w) => (w.settled ? 'Taken off a payout' : 'Not yet'),
   },
 ];
 

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -110,9 +110,9 @@ function Payouts() {
         ) : (
           <Group gap={6} justify="flex-end" wrap="nowrap">
             <Money value={d.due} />
-            <Badge color="gray" variant="light">
-              Carried
-            </Badge>
+            <Text span size="xs" c="gray.7">
+              (carried)
+            </Text>
           </Group>
         ),
     },
@@ -121,9 +121,9 @@ function Payouts() {
       header: 'Bank details',
       render: (d) =>
         d.bankReady ? (
-          <Badge color="teal" variant="light">
+          <Text span size="sm">
             Complete
-          </Badge>
+          </Text>
         ) : (
           <Anchor component={Link} to={paths.partners.edit(d.partner.id)} size="sm" c="red.9">
             Incomplete: add them
@@ -184,9 +184,17 @@ function Payouts() {
       />
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm">
-            Chosen: {toPay.length} {toPay.length === 1 ? 'partner' : 'partners'}, <Money value={total} />
-          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm">
+              Chosen: {toPay.length} {toPay.length === 1 ? 'partner' : 'partners'}, <Money value={total} />
+            </Text>
+            <Button size="compact-sm" variant="default" onClick={() => setChosen(null)}>
+              Choose all
+            </Button>
+            <Button size="compact-sm" variant="default" onClick={() => setChosen(new Set())}>
+              Choose none
+            </Button>
+          </Group>
           <Button
             onClick={() => setDialog(true)}
             disabled={toPay.length === 0}

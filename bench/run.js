@@ -14,7 +14,7 @@ import { machine, recordRun, table } from './lib/results.js';
 import { freePort, startServer } from './lib/server.js';
 import { captureStatements, clientRun, hasPgbench, pgbenchCanRun, pgbenchRun } from './lib/sql.js';
 import { getJson, getOk, signIn } from './lib/session.js';
-import { lastMonth, yearRange } from './lib/range.js';
+import { lastMonth, todayInJohannesburg, yearRange } from './lib/range.js';
 
 const STAFF = 'admin@example.com';
 const PARTNER = 'florist@example.com';
@@ -45,6 +45,8 @@ const SCENARIOS = {
   // The demo florist's statement of last month, and its detailed PDF (issue 22: under a second).
   'statement-month': { as: 'partner', path: (s) => `/api/reporting/statements?month=${s.lastMonth}` },
   'statement-pdf': { as: 'partner', path: (s) => `/api/reporting/statements/${s.lastMonth}/detail` },
+  // What every partner is due up to today, the payouts screen's list (issue 35: under a second at 1,000,000).
+  'payouts-list': { as: 'staff', path: (s) => `/api/payouts?upTo=${s.today}` },
 };
 
 const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [options] after building the server)
@@ -122,6 +124,7 @@ async function samples(baseUrl, cookie) {
     returnId,
     year: yearRange(),
     lastMonth: lastMonth(),
+    today: todayInJohannesburg(),
   };
 }
 

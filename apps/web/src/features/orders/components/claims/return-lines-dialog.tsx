@@ -2,7 +2,13 @@ import { NativeSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
-import { openReturnBody, RETURN_REASONS, type OrderDetail, type ReturnDetail } from '@bloomline/contract';
+import {
+  fillMessage,
+  openReturnBody,
+  RETURN_REASONS,
+  type OrderDetail,
+  type ReturnDetail,
+} from '@bloomline/contract';
 
 import { ApiError, isApiError } from '@/api/client';
 import { paths } from '@/lib/paths';
@@ -53,10 +59,10 @@ function schemaFor(lines: readonly ClaimableLine[]): ClientSchema {
         const key = issue.path.map(String).join('.');
         // No line chosen: said under the first line's quantity.
         const field = key === 'lines' && lines[0] ? q(lines[0].id) : fieldOf(lines, values, key);
-        return {
-          path: [field],
-          message: key === 'lines' ? 'Choose how many of a line came back.' : issue.message,
-        };
+        // Filled on the body's own path ("Reason is required."), before it moves to the line's field.
+        const message =
+          key === 'lines' ? 'Choose how many of a line came back.' : fillMessage(issue.message, issue.path);
+        return { path: [field], message };
       });
       return { success: false, error: { issues } };
     },

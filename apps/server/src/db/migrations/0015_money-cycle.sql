@@ -7,6 +7,7 @@ CREATE TABLE "payouts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "bills_partner_statement_day_idx";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "authenticate_xero" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "manage_payouts" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "bills" ADD COLUMN "payment_id" integer;--> statement-breakpoint
@@ -33,4 +34,5 @@ CREATE UNIQUE INDEX "credit_notes_instore_order_unique" ON "credit_notes" USING 
 CREATE INDEX "payments_payout_idx" ON "payments" USING btree ("payout_id");--> statement-breakpoint
 CREATE INDEX "refund_partners_unsettled_idx" ON "refund_partners" USING btree ("partner_id") WHERE "refund_partners"."payment_id" is null and "refund_partners"."refund_deduction_cents" > 0;--> statement-breakpoint
 CREATE INDEX "refunds_open_created_idx" ON "refunds" USING btree ("created_at","id") WHERE "refunds"."responsible" is null;--> statement-breakpoint
+CREATE INDEX "bills_partner_statement_day_idx" ON "bills" USING btree ("partner_id","statement_day","amount_cents");--> statement-breakpoint
 UPDATE "users" SET "authenticate_xero" = "manage_xero";

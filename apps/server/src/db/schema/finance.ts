@@ -174,7 +174,8 @@ export const bills = pgTable(
   },
   (t) => [
     unique('bills_order_partner_unique').on(t.orderId, t.partnerId),
-    index('bills_partner_statement_day_idx').on(t.partnerId, t.statementDay),
+    // A month's bills, and a past month's balance (every bill up to its end), from this index alone.
+    index('bills_partner_statement_day_idx').on(t.partnerId, t.statementDay, t.amountCents),
     // The current balance sums a partner's bills paid and unpaid from this index alone.
     index('bills_partner_paid_idx').on(t.partnerId, t.paid, t.amountCents),
     index('bills_partner_created_idx').on(t.partnerId, t.createdAt),

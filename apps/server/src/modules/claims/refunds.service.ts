@@ -111,7 +111,7 @@ interface AuditedRefund {
 const trail = auditTrail('refund', (r: AuditedRefund) => ({
   ...(r.amountCents === undefined ? {} : { amount_cents: r.amountCents }),
   responsible: r.responsible,
-  on_pay_cents: r.onPayCents,
+  deduction_cents: r.onPayCents,
   processed_by: r.processedBy,
   ...(r.deductions ? { deductions: r.deductions } : {}),
 }));
@@ -269,7 +269,7 @@ export function createRefundsService({
           orderId: before.orderId,
           lineIds: new Set(await refundedLineIds(tx, id)),
           to: 'refund',
-          message: `processed refund ${before.name} (${responsible} responsible, ${formatMoney(input.onPay)} on pay)`,
+          message: `processed refund ${before.name} (${responsible} responsible, ${formatMoney(input.onPay)} deduction)`,
         });
         const shares = await refundShares(tx, id);
         const held = shares.reduce((s, p) => s + p.weightCents, 0);
@@ -300,7 +300,7 @@ export function createRefundsService({
             processedBy: user.id,
             deductions: Object.fromEntries(shares.map((s, i) => [s.partnerName, deductions[i]!.cents])),
           },
-          message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${formatMoney(input.onPay)} on pay.`,
+          message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${formatMoney(input.onPay)} deduction.`,
         });
         const amount = formatMoney(toRand(before.amountCents));
         return {

@@ -24,6 +24,7 @@ import {
 } from '../schema';
 import { DEMO_USERS, isSeeded, seedDatabase } from './index';
 import type { SeedSummary } from './index';
+import { expectMoneyAsTheProductLeavesIt } from './seed-money.checks';
 
 // A fixed moment (09:30 in Johannesburg) so the test never depends on the day it runs.
 const NOW = new Date('2026-03-10T07:30:00Z');
@@ -96,6 +97,7 @@ async function expectConsistentOrders(db: Database['db']) {
       .filter((l) => l.partnerId === null)
       .every((l) => l.status === 'open' || l.status === 'cancel-confirmed'),
   ).toBe(true);
+  await expectMoneyAsTheProductLeavesIt(db);
   return { lines, all };
 }
 

@@ -47,6 +47,9 @@ describe('menus', () => {
     expect(
       paths({ ...base, permissions: { ...base.permissions, manageXero: true, authenticateXero: true } }),
     ).toContain('/system/xero');
+    // Payouts only with managePayouts (issue 35).
+    expect(p).not.toContain('/payouts');
+    expect(paths({ ...base, permissions: { ...base.permissions, managePayouts: true } })).toContain('/payouts');
   });
 
   it('gives partners their six order lists, profile pages, and statements only with the permission', () => {

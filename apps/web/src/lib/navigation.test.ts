@@ -49,7 +49,9 @@ describe('menus', () => {
     ).toContain('/system/xero');
     // Payouts only with managePayouts (issue 35).
     expect(p).not.toContain('/payouts');
-    expect(paths({ ...base, permissions: { ...base.permissions, managePayouts: true } })).toContain('/payouts');
+    expect(paths({ ...base, permissions: { ...base.permissions, managePayouts: true } })).toContain(
+      '/payouts',
+    );
   });
 
   it('gives partners their six order lists, profile pages, and statements only with the permission', () => {

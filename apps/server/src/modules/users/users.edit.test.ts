@@ -149,7 +149,7 @@ describe('staff editing another user', () => {
     expect(await rowOf(staffUser.user.id)).toMatchObject({ roleId: 2, name: staffUser.user.name });
   });
 
-  it('sets a staff member\'s payouts and Xero permissions one by one; a partner user never has them', async () => {
+  it("sets a staff member's payouts and Xero permissions one by one; a partner user never has them", async () => {
     const { user, client } = await signedInUser({ roleId: 2, partnerId: null });
     expect((await client.get('/api/payouts/runs')).statusCode).toBe(403);
     const res = await staff.form(url(user.id), {
@@ -171,7 +171,10 @@ describe('staff editing another user', () => {
     expect((await client.get('/api/payouts/runs')).statusCode).toBe(200);
     const me = (await client.get('/api/me')).json<{ data: CurrentUser }>().data;
     expect(me.permissions).toMatchObject({ managePayouts: true, authenticateXero: true, manageXero: false });
-    expect((await lastAudit(user.id))?.newValues).toMatchObject({ managePayouts: true, authenticateXero: true });
+    expect((await lastAudit(user.id))?.newValues).toMatchObject({
+      managePayouts: true,
+      authenticateXero: true,
+    });
     // Nobody grants themself a permission.
     const own = await client.put(url(user.id), { name: user.name, email: user.email, manage_xero: true });
     expect(own.statusCode).toBe(422);
@@ -210,7 +213,7 @@ describe('POST /api/users/{id}/enabled', () => {
     expect((await client.login(user.email)).statusCode).toBe(200);
   });
 
-  it('sets a staff member\'s payouts and Xero permissions one by one; a partner user never has them', async () => {
+  it("sets a staff member's payouts and Xero permissions one by one; a partner user never has them", async () => {
     const { user, client } = await signedInUser({ roleId: 2, partnerId: null });
     expect((await client.get('/api/payouts/runs')).statusCode).toBe(403);
     const res = await staff.form(url(user.id), {
@@ -232,7 +235,10 @@ describe('POST /api/users/{id}/enabled', () => {
     expect((await client.get('/api/payouts/runs')).statusCode).toBe(200);
     const me = (await client.get('/api/me')).json<{ data: CurrentUser }>().data;
     expect(me.permissions).toMatchObject({ managePayouts: true, authenticateXero: true, manageXero: false });
-    expect((await lastAudit(user.id))?.newValues).toMatchObject({ managePayouts: true, authenticateXero: true });
+    expect((await lastAudit(user.id))?.newValues).toMatchObject({
+      managePayouts: true,
+      authenticateXero: true,
+    });
     // Nobody grants themself a permission.
     const own = await client.put(url(user.id), { name: user.name, email: user.email, manage_xero: true });
     expect(own.statusCode).toBe(422);
@@ -256,7 +262,10 @@ describe('a staff user’s partner side (the contract’s partnerSideOf), on eve
   it('reads as no partner and no partner statements in the list, the record and GET /api/me', async () => {
     // Stored flags a staff user may carry from an earlier role: every answer reads them the same way.
     const { user, client } = await signedInUser({ roleId: 2, partnerStatements: true, manageXero: false });
-    const shown = { partner: null, permissions: expect.objectContaining({ partnerStatements: false }) as object };
+    const shown = {
+      partner: null,
+      permissions: expect.objectContaining({ partnerStatements: false }) as object,
+    };
     expect(data<UserRecord>(await staff.get(url(user.id)))).toMatchObject({ isStaff: true, ...shown });
     const list = await staff.get(`/api/users?q=${encodeURIComponent(user.email)}`);
     expect(data<UserRecord[]>(list)).toEqual([expect.objectContaining({ isStaff: true, ...shown })]);

@@ -63,6 +63,7 @@ function RefundView({ refund }: { refund: Refund }) {
               value: refund.onPay === null ? null : <Money value={refund.onPay} />,
             },
             { key: 'max', label: 'On pay of the lines', value: <Money value={refund.onPayAmount} /> },
+            ...(refund.reason ? [{ key: 'reason', label: 'Reason', value: refund.reason }] : []),
             ...(refund.processedAt
               ? [
                   {

@@ -148,8 +148,21 @@ function OrderEntry({ entry }: { entry: StatementOrderEntry }) {
     { key: 'onpay', label: 'On pay', value: <OnpayButton order={order} /> },
     {
       key: 'value',
-      label: 'Order value (incl delivery)',
-      value: <Money value={order.totalValue} />,
+      // Part 2: the order's value incl. delivery less the credit notes on it (what the customer's order is
+      // worth to the partner's account after corrections).
+      label:
+        entry.creditNotes.length > 0
+          ? 'Order value (incl delivery) less credit notes'
+          : 'Order value (incl delivery)',
+      value: (
+        <Money
+          value={
+            (Math.round(order.totalValue * 100) -
+              entry.creditNotes.reduce((sum, n) => sum + Math.round(n.amount * 100), 0)) /
+            100
+          }
+        />
+      ),
     },
     {
       key: 'paid',

@@ -15,3 +15,8 @@ export function lastMonth(now = new Date()) {
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
   return first.toISOString().slice(0, 7);
 }
+
+/** Today in Johannesburg (YYYY-MM-DD): the payouts list's "up to". */
+export function todayInJohannesburg(now = new Date()) {
+  return new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10);
+}

@@ -228,7 +228,11 @@ export async function someVariant(page: Page): Promise<{ id: number; title: stri
  */
 export async function shopSendsOrder(
   page: Page,
-  { recipient, lines = 1 }: { recipient: { firstName: string; lastName: string }; lines?: number },
+  {
+    recipient,
+    lines = 1,
+    deliveryDate = addDays(todayInJohannesburg(), 2),
+  }: { recipient: { firstName: string; lastName: string }; lines?: number; deliveryDate?: string },
 ): Promise<Order> {
   const made = await apiPostJson<{ data: { key: string } }>(page, '/api/api-keys', {
     name: `Shop ${recipient.lastName}`,
@@ -243,7 +247,7 @@ export async function shopSendsOrder(
       paymentType: 'card',
       customer: { name: `${recipient.firstName} ${recipient.lastName}`, email: 'shop.e2e@example.com' },
       recipient: { ...recipient, phone: '+27 82 555 0100', address1: '1 Kloof Street', city: 'Cape Town' },
-      deliveryDate: addDays(todayInJohannesburg(), 2),
+      deliveryDate,
       deliveryFee: 99,
       lines: Array.from({ length: lines }, () => ({
         productVariantId: variant.id,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Client, openStream, request } from './client.mjs';
 import { startFleet } from './fleet.mjs';
+import { openShop } from './shop.mjs';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 const PORT = Number(process.env.FLEET_PORT ?? 3600);
@@ -27,6 +28,8 @@ let db;
 let staff;
 /** @type {Client} */
 let florist;
+/** @type {Awaited<ReturnType<typeof openShop>>} */
+let shop;
 const dir = path.join(os.tmpdir(), NAME);
 
 const rows = async (text, values = []) => (await db.query(text, values)).rows;
@@ -60,6 +63,7 @@ beforeAll(async () => {
   await staff.signIn(STAFF);
   florist = new Client(fleet.url);
   await florist.signIn(FLORIST);
+  shop = await openShop(staff, FLORIST);
 }, 300_000);
 
 afterAll(async () => {
@@ -122,9 +126,7 @@ describe('a fleet of three behind nginx', () => {
     const stream = await openStream(florist.at(fleet.direct(0)));
     expect(stream.status).toBe(200);
     try {
-      const placed = await staff
-        .at(fleet.direct(1))
-        .post('/api/notifications/demo-order', { partner: FLORIST, lines: 1 });
+      const placed = await shop.order(staff.at(fleet.direct(1)), 1);
       expect(placed.status, placed.body).toBe(201);
       const order = JSON.parse(placed.body).data;
       for (let i = 0; i < 100 && !stream.events.some((e) => e.event === 'new-order'); i += 1) await sleep(50);
@@ -214,7 +216,7 @@ describe('a fleet of three behind nginx', () => {
       while (Date.now() < stopAt) {
         const t = Date.now();
         try {
-          const placed = await staff.post('/api/notifications/demo-order', { partner: FLORIST, lines: 2 });
+          const placed = await shop.order(staff, 2);
           results.push({ t, status: placed.status, kind: 'order' });
           if (placed.status !== 201) continue;
           const order = JSON.parse(placed.body).data;
@@ -260,7 +262,7 @@ describe('a fleet of three behind nginx', () => {
         const write = (i + n) % 4 === 0;
         try {
           const res = write
-            ? await staff.post('/api/notifications/demo-order', { partner: FLORIST, lines: 1 })
+            ? await shop.order(staff, 1)
             : await staff.get(i % 2 ? '/api/orders?per_page=20' : '/api/partners');
           results.push(res.status);
         } catch (err) {

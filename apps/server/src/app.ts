@@ -37,6 +37,8 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { notifierOfDeductions } from './modules/claims/claims-notices';
 import { claimsRoutes } from './modules/claims/claims.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { createPayoutsService } from './modules/payouts/payouts.service';
 import { createRefundsService } from './modules/claims/refunds.service';
 import { createReturnsService } from './modules/claims/returns.service';
 import { createAuthService } from './modules/auth/auth.service';
@@ -376,6 +378,7 @@ async function registerAreas(
   monthEndSchedule({ jobs, run, cron: config.jobs.monthEndCron, log: app.log });
   await app.register(mailsRoutes, { mails: createMailsService({ db, mails }) });
   await app.register(reportingRoutes, { reporting: createReportingService({ database }) });
+  await app.register(payoutsRoutes, { payouts: createPayoutsService({ db, queueMail, log: app.log }) });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -306,6 +306,11 @@ const routeTree: RouteObject[] = [
                 paths.apiKeys,
                 async () => (await import('@/features/api-keys/pages/api-key-list-page')).ApiKeyListPage,
               ),
+              // Payouts (issue 35): the page itself tells staff without managePayouts that it is not theirs.
+              page(
+                paths.payouts,
+                async () => (await import('@/features/payouts/pages/payouts-page')).PayoutsPage,
+              ),
               // The accounting connection: the page itself says what staff without its permissions may see.
               page(paths.xero, async () => (await import('@/features/xero/pages/xero-page')).XeroPage),
               page(paths.mails, async () => (await import('@/features/mails/pages/mails-page')).MailsPage),

@@ -34,6 +34,10 @@ export const AUDIT_RECORD_TYPES = [
   'accounting connection',
   // The shop's keys for sending orders (issue 34): made, first used, revoked.
   'api key',
+  // The money cycle (issue 35): bills written at delivery, deductions (credit notes), payouts.
+  'bill',
+  'credit note',
+  'payout',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
-import { formMoney } from './forms';
+import { idField } from './fields';
+import { formMoney, formQuantity } from './forms';
 import { MESSAGES } from './messages';
-import { listRequest, pageQuery } from './paging';
+import { given, listRequest } from './paging';
 import { onPay } from './pricing';
+import { optionalString, requiredString } from './validation';
 
 /**
  * Returns and refunds (DECISIONS.md "Returns and refunds"): they arrive from the shop, staff read them and
@@ -23,13 +25,38 @@ export const RESPONSIBLE_PLACEHOLDER = 'Choose who is responsible';
 
 export const RETURN_STATUSES = ['open', 'processed'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+/** The lists' filter: a return or refund still to process, or processed (issue 35). */
+export const CLAIM_STATES = ['open', 'processed'] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+
+/** Why a customer sent flowers back: what the return dialog offers (a note may say more). */
+export const RETURN_REASONS = [
+  'Damaged on delivery',
+  'Wrong item delivered',
+  'Flowers wilted within a day',
+  'Recipient not available',
+  'Late delivery',
+  'Not as pictured',
+] as const;
 
 /** Texts the screens and answers show verbatim. */
 export const CLAIM_TEXTS = {
   responsibleChoice: 'Choose Bloomline, Partner or Customer.',
   returnProcessed: 'This return has already been processed.',
   refundProcessed: 'This refund has already been processed.',
-  deductionAbove: (max: string) => `Partner deduction can be at most the refund's on pay amount (${max}).`,
+  deductionAbove: (max: string) => `Deduction can be at most the refund's on pay amount (${max}).`,
+  /** Opening a return (issue 35). */
+  notDelivered: 'Only delivered lines can be returned.',
+  notOnOrder: 'This line is not on the order.',
+  returnQuantityAbove: (max: number) =>
+    max === 0
+      ? 'Everything delivered on this line has already been returned.'
+      : `At most ${String(max)} can still be returned on this line.`,
+  sameLineTwice: 'Each line can be returned once per return.',
+  /** Opening a refund (issue 35). */
+  refundAbove: (max: string) => `Amount can be at most the order's value (${max}).`,
+  refundLineNotDelivered: 'Only delivered lines can be refunded.',
+  amountAboveZero: ':Attribute must be more than R 0,00.',
 } as const;
 
 const idName = z.object({ id: z.number(), name: z.string() });
@@ -45,8 +72,13 @@ export const responsibleField = () =>
 
 // ---------------------------------------------------------------- returns
 
-const returnList = listRequest({ sorts: ['created_at', 'name'], sort: 'created_at', direction: 'desc' });
-/** GET /api/orders/returns: paged, `q` over the return's and the order's name, newest first. */
+const returnList = listRequest({
+  sorts: ['created_at', 'name'],
+  sort: 'created_at',
+  direction: 'desc',
+  filters: { status: given(z.enum(CLAIM_STATES).optional()) },
+});
+/** GET /api/orders/returns: paged, `q` over the return's and the order's name, `status`, newest first. */
 export const returnListRequest = returnList.strict;
 export type ReturnListQuery = z.infer<typeof returnListRequest>;
 export const returnListQuery = returnList.lenient;
@@ -58,6 +90,7 @@ export const returnListItem = z.object({
   status: z.enum(RETURN_STATUSES),
   lineCount: z.number(),
   responsible: z.enum(RESPONSIBLE).nullable(),
+  createdAt: z.string(),
 });
 export type ReturnListItem = z.infer<typeof returnListItem>;
 
@@ -75,7 +108,11 @@ export const returnDetail = returnListItem.extend({
   lines: z.array(returnLine),
   processedBy: z.object({ name: z.string() }).nullable(),
   processedAt: z.string().nullable(),
-  createdAt: z.string(),
+  /**
+   * Each partner's credit note (issue 35): while open, what processing with the partner responsible would
+   * deduct; once processed, what was deducted (0 when another party bore the cost).
+   */
+  creditNotes: z.array(z.object({ partner: idName, amount: z.number() })),
 });
 export type ReturnDetail = z.infer<typeof returnDetail>;
 
@@ -85,9 +122,16 @@ export type ProcessReturnBody = z.input<typeof processReturnBody>;
 
 // ---------------------------------------------------------------- refunds
 
-/** GET /api/v2/orders/refunds: paged cards, newest first. */
-export const refundListRequest = pageQuery;
+const refundList = listRequest({
+  sorts: ['created_at'],
+  sort: 'created_at',
+  direction: 'desc',
+  filters: { status: given(z.enum(CLAIM_STATES).optional()) },
+});
+/** GET /api/v2/orders/refunds: paged cards, newest first; `q` over the refund's and order's name, `status`. */
+export const refundListRequest = refundList.strict;
 export type RefundListQuery = z.infer<typeof refundListRequest>;
+export const refundListQuery = refundList.lenient;
 
 export const refundLine = z.object({
   id: z.number(),
@@ -127,6 +171,8 @@ export const refund = z.object({
   onPayAmount: z.number(),
   responsible: z.enum(RESPONSIBLE).nullable(),
   processedAt: z.string().nullable(),
+  /** Why the customer was refunded, when staff said (issue 35). */
+  reason: z.string().nullable(),
   order: z.object({
     id: z.number(),
     name: z.string(),
@@ -148,6 +194,35 @@ export const processRefundBody = z.object({
   onPay: formMoney(),
 });
 export type ProcessRefundBody = z.input<typeof processRefundBody>;
+
+// ---------------------------------------------------------------- opened by staff (issue 35)
+
+/** A rand amount above 0 (a refund, a wholesale purchase). */
+export const positiveMoney = () => formMoney().refine((v) => v > 0, { message: CLAIM_TEXTS.amountAboveZero });
+
+/** POST /api/orders/{id}/returns: the delivered lines sent back, how many of each and why. */
+export const openReturnBody = z.object({
+  lines: z
+    .array(
+      z.object({
+        orderLineId: idField(),
+        quantity: formQuantity(99).pipe(z.number().int(MESSAGES.integer)),
+        reason: requiredString(255),
+        note: optionalString(1000).optional(),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type OpenReturnBody = z.input<typeof openReturnBody>;
+
+/** POST /api/orders/{id}/refunds: what the customer gets back, for which delivered lines, and why. */
+export const openRefundBody = z.object({
+  amount: positiveMoney(),
+  lines: z.array(idField()).min(1).max(50),
+  reason: optionalString(1000).optional(),
+});
+export type OpenRefundBody = z.input<typeof openRefundBody>;
 
 // ---------------------------------------------------------------- the deductions
 

@@ -31,6 +31,7 @@ export * from './customers';
 export * from './companies';
 export * from './date-range';
 export * from './claims';
+export * from './payouts';
 export * from './statements';
 export * from './statement-totals';
 export * from './statement-run';

@@ -16,6 +16,17 @@ export function partnerSideOf<P>(
   return { partner: staff ? null : side.partner, partnerStatements: !staff && side.partnerStatements };
 }
 
+/** The staff permissions a user's flags count as: a partner user has none of them, whatever is stored or sent. */
+export type StaffPermissions = { manageXero: boolean; authenticateXero: boolean; managePayouts: boolean };
+export function staffSideOf(roleId: number, flags: StaffPermissions): StaffPermissions {
+  const staff = isStaffRole(roleId);
+  return {
+    manageXero: staff && flags.manageXero,
+    authenticateXero: staff && flags.authenticateXero,
+    managePayouts: staff && flags.managePayouts,
+  };
+}
+
 export const role = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 export type Role = z.infer<typeof role>;
 
@@ -37,6 +48,7 @@ export const currentUser = z.object({
   permissions: z.object({
     authenticateXero: z.boolean(),
     manageXero: z.boolean(),
+    managePayouts: z.boolean(),
     partnerStatements: z.boolean(),
   }),
   settings: z.object({ vat: z.number() }),

@@ -94,7 +94,7 @@ describe('on pay', () => {
       vat: 0.15,
       deliveryFeeCents: 9900,
     });
-    // 900.00 − 225.00 = 675.00; + VAT 101.25 = 776.25; + 99.00 = 875.25
+    // By hand: 900.00 − 225.00 = 675.00; + VAT 101.25 = 776.25; + 99.00 and its VAT 14.85 = 890.10
     expect(onPayMap(r.rows)).toEqual({
       'Order value (Excl Delivery)': 900,
       'Commission (25%)': -225,
@@ -102,8 +102,22 @@ describe('on pay', () => {
       'VAT (15%)': 101.25,
       [ON_PAY_EXCL]: 776.25,
       'Delivery fee': 99,
-      [ON_PAY_INCL]: 875.25,
+      'VAT on delivery (15%)': 14.85,
+      [ON_PAY_INCL]: 890.1,
     });
+    expect(Object.keys(onPayMap(r.rows)).slice(-2)).toEqual(['VAT on delivery (15%)', ON_PAY_INCL]);
+  });
+
+  it('adds no VAT on the delivery fee for a partner without a VAT number', () => {
+    const r = onPay({
+      lines: [{ valueCents: 45000, quantity: 2 }],
+      commission: 0.25,
+      vatRegistered: false,
+      vat: 0.15,
+      deliveryFeeCents: 9900,
+    });
+    // By hand: 675.00 + 99.00 = 774.00
+    expect(r.includingDeliveryCents).toBe(77400);
     expect(Object.keys(onPayMap(r.rows)).slice(-3)).toEqual([ON_PAY_EXCL, 'Delivery fee', ON_PAY_INCL]);
   });
 
@@ -135,7 +149,8 @@ describe('on pay', () => {
         (lines, commission, vatRegistered, fee) => {
           const r = onPay({ lines, commission, vatRegistered, vat: 0.15, deliveryFeeCents: fee });
           const value = lines.reduce((s, l) => s + l.valueCents * l.quantity, 0);
-          expect(r.includingDeliveryCents).toBe(r.excludingDeliveryCents + fee);
+          const feeVat = vatRegistered ? Math.round(fee * 0.15) : 0;
+          expect(r.includingDeliveryCents).toBe(r.excludingDeliveryCents + fee + feeVat);
           expect(r.excludingDeliveryCents).toBeLessThanOrEqual(Math.round(value * 1.15) + 1);
           expect(r.excludingDeliveryCents).toBeGreaterThanOrEqual(0);
         },

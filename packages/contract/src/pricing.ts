@@ -101,8 +101,11 @@ export const ON_PAY_EXCL = 'On pay (Excl Delivery)';
 export const ON_PAY_INCL = 'On pay (Incl Delivery)';
 
 /**
- * What the partner is paid for an order: their line values excl. delivery, less their commission, plus VAT
- * when they are VAT registered; then the delivery fee when they deliver. Each step is a labelled row.
+ * What the partner is paid for an order (DECISIONS.md "Money and pricing"): their line values excl. delivery,
+ * less their commission, plus VAT when they are VAT registered; then the delivery fee when they deliver, with
+ * VAT on it too for a VAT-registered partner. Each step is a labelled row. The one function every figure of
+ * on pay comes from: the order page, the breakdown dialog, the list's `onPay`, the bill written at delivery,
+ * the statement and its PDFs, and the accounting CSV.
  */
 export function onPay(input: OnPayInput): OnPayResult {
   const value = input.lines.reduce((sum, l) => sum + l.valueCents * l.quantity, 0);
@@ -110,7 +113,9 @@ export function onPay(input: OnPayInput): OnPayResult {
   const afterCommission = value - commission;
   const vat = input.vatRegistered ? Math.round(afterCommission * input.vat) : 0;
   const excl = afterCommission + vat;
-  const incl = excl + input.deliveryFeeCents;
+  const fee = input.deliveryFeeCents;
+  const feeVat = input.vatRegistered ? Math.round(fee * input.vat) : 0;
+  const incl = excl + fee + feeVat;
   const rows: OnPayRow[] = [
     { label: 'Order value (Excl Delivery)', cents: value },
     { label: `Commission (${percentInText(input.commission)})`, cents: -commission },
@@ -120,7 +125,10 @@ export function onPay(input: OnPayInput): OnPayResult {
       cents: vat,
     },
     { label: ON_PAY_EXCL, cents: excl },
-    { label: 'Delivery fee', cents: input.deliveryFeeCents },
+    { label: 'Delivery fee', cents: fee },
+    ...(input.vatRegistered
+      ? [{ label: `VAT on delivery (${percentInText(input.vat)})`, cents: feeVat }]
+      : []),
     { label: ON_PAY_INCL, cents: incl },
   ];
   return { rows, excludingDeliveryCents: excl, includingDeliveryCents: incl };

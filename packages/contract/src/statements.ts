@@ -33,12 +33,12 @@ export const STATEMENT_FIGURES = [
   {
     key: 'currentBalance',
     label: 'Current balance',
-    hint: 'All unpaid bills, across every month, less all deductions.',
+    hint: 'What Bloomline owes you: every unpaid bill, across all months, less every deduction not yet settled by a payout. A past month shows it as it stood at that month’s end.',
   },
   {
     key: 'totalUnpaid',
     label: 'Total Unpaid',
-    hint: "This month's unpaid bills less this month's deductions.",
+    hint: "This month's unpaid bills less this month's deductions not yet settled by a payout.",
   },
   {
     key: 'totalOnPay',
@@ -143,6 +143,8 @@ const creditNote = z.object({
   amount: z.number(),
   date: z.string(),
   description: z.string().nullable(),
+  /** Settled by a payout (taken off an EFT payment). */
+  settled: z.boolean(),
 });
 
 export const statementOrderEntry = z.object({
@@ -181,6 +183,8 @@ export const statementRefundEntry = z.object({
   amount: z.number(),
   order: idName,
   name: z.string(),
+  /** Settled by a payout (taken off an EFT payment). */
+  settled: z.boolean(),
 });
 
 export const statementPaymentEntry = z.object({

@@ -16,7 +16,13 @@ export const userRecord = z.object({
   enabled: z.boolean(),
   role: z.object({ id: z.number(), name: z.string() }),
   partner: partnerRef.nullable(),
-  permissions: z.object({ partnerStatements: z.boolean() }),
+  permissions: z.object({
+    partnerStatements: z.boolean(),
+    /** Staff permissions (issue 35): false for partner users. */
+    manageXero: z.boolean(),
+    authenticateXero: z.boolean(),
+    managePayouts: z.boolean(),
+  }),
 });
 export type UserRecord = z.infer<typeof userRecord>;
 export const userListItem = userRecord;
@@ -67,6 +73,9 @@ export const USER_MESSAGES = {
 /** The labels and questions the user screens show verbatim. */
 export const USER_TEXTS = {
   partnerStatements: 'Can view partner statements',
+  managePayouts: 'Can record payouts to partners',
+  manageXero: 'Can choose Xero contacts for companies',
+  authenticateXero: 'Can connect Xero',
   enabled: 'Enabled',
   disableQuestion: (name: string) =>
     `Disable ${name}? They are signed out at once and can no longer sign in.`,
@@ -102,6 +111,9 @@ export const userBody = z
     role_id: roleId,
     partner_id: optionalPartnerId.transform((v) => v ?? null),
     partner_statements: optionalFlag,
+    manage_payouts: optionalFlag,
+    manage_xero: optionalFlag,
+    authenticate_xero: optionalFlag,
     enabled: optionalFlag,
   })
   .superRefine(partnerNeeded);
@@ -119,6 +131,9 @@ export const userUpdateBody = z
     role_id: given(roleId.optional()),
     partner_id: optionalPartnerId,
     partner_statements: optionalFlag,
+    manage_payouts: optionalFlag,
+    manage_xero: optionalFlag,
+    authenticate_xero: optionalFlag,
     enabled: optionalFlag,
   })
   .superRefine(partnerNeeded);

@@ -39,7 +39,12 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   start_date: 'Start date',
   end_date: 'End date',
   b2b: 'B2B',
-  onPay: 'Partner deduction',
+  // "Deduction" is the one word for what a partner's pay loses, on every screen, history and audit.
+  onPay: 'Deduction',
+  partnerIds: 'Partners',
+  paidAt: 'Paid on',
+  upTo: 'Up to',
+  orderLineId: 'Line',
   // A new order's fields (order-entry.ts).
   productVariantId: 'Product',
   address1: 'Address',

@@ -10,6 +10,8 @@ export type CsvCell = string | number | null;
 export interface CsvColumn<Row> {
   header: string;
   value: (row: Row) => CsvCell;
+  /** A rand amount: written with two decimals (`1904.40`), a negative one as a number (`-12.50`, no `'`). */
+  money?: boolean;
 }
 
 /**
@@ -31,12 +33,23 @@ export async function* csvPieces<Row>(
   rows: readonly Row[] | AsyncIterable<readonly Row[]>,
 ): AsyncGenerator<string> {
   const batches = Symbol.asyncIterator in rows ? rows : [rows];
+  const money = new Set(columns.flatMap((c, i) => (c.money ? [i] : [])));
+  // Cast after the formula check has seen a number: a negative amount stays a plain number.
+  const options: Options =
+    money.size === 0
+      ? CSV
+      : {
+          ...CSV,
+          cast: {
+            number: (value, context) => (money.has(Number(context.index)) ? value.toFixed(2) : String(value)),
+          },
+        };
   yield stringify([columns.map((c) => c.header)], { ...CSV, bom: true });
   for await (const batch of batches) {
     if (batch.length > 0)
       yield stringify(
         batch.map((row) => columns.map((c) => c.value(row) ?? '')),
-        CSV,
+        options,
       );
   }
 }

@@ -8,6 +8,7 @@ import { orderHistory, orderLines, orders, partners } from '../db/schema';
 import { audit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import type { SessionUser } from '../plugins/session';
+import { writeBillsAtDelivery } from './bills';
 
 /**
  * The steps every change of an order is made of, inside the caller's transaction: the order workflow
@@ -110,13 +111,18 @@ export async function moveLine(
   return updated!;
 }
 
-/** The order's status and unassigned flag, derived again from all its lines. */
-export async function rederive(tx: Tx, orderId: number, lines: LineRow[]) {
+/**
+ * The order's status and unassigned flag, derived again from all its lines; then the bills the change made
+ * due (shared/bills.ts): every path that delivers (the partner's order action, staff's line action, the
+ * florist apps' calls, bulk actions) ends here, in its transaction, with the order locked.
+ */
+export async function rederive(tx: Tx, orderId: number, lines: LineRow[], userId: number | null = null) {
   const typed = lines.map((l) => ({ status: l.status as LineStatus, partnerId: l.partnerId }));
   const status = deriveOrderStatus(typed);
   await tx
     .update(orders)
     .set({ status, hasUnassigned: typed.some(isUnassigned), updatedAt: new Date() })
     .where(eq(orders.id, orderId));
+  await writeBillsAtDelivery(tx, orderId, lines, userId);
   return status;
 }

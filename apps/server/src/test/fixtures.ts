@@ -44,6 +44,8 @@ export async function createFixtures(db: Db) {
         passwordHash,
         roleId: ROLE_IDS.staff,
         manageXero: true,
+        authenticateXero: true,
+        managePayouts: true,
       },
       {
         name: 'Fiona Florist',

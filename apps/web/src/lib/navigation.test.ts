@@ -13,7 +13,7 @@ const base: CurrentUser = {
   enabled: true,
   role: { id: 2, name: 'Admin', slug: 'admin' },
   partner: null,
-  permissions: { authenticateXero: false, manageXero: false, partnerStatements: false },
+  permissions: { authenticateXero: false, manageXero: false, managePayouts: false, partnerStatements: false },
   settings: { vat: 0.15 },
   features: { statements: true },
 };
@@ -48,6 +48,11 @@ describe('menus', () => {
     expect(
       paths({ ...base, permissions: { ...base.permissions, manageXero: true, authenticateXero: true } }),
     ).toContain('/system/xero');
+    // Payouts only with managePayouts (issue 35).
+    expect(p).not.toContain('/payouts');
+    expect(paths({ ...base, permissions: { ...base.permissions, managePayouts: true } })).toContain(
+      '/payouts',
+    );
   });
 
   it('gives partners their six order lists, profile pages, and statements only with the permission', () => {

@@ -76,6 +76,7 @@ export function menuFor(user: CurrentUser): NavEntry[] {
         ],
       },
       { to: paths.audit, label: 'Audit' },
+      ...(user.permissions.managePayouts ? [{ to: paths.payouts, label: 'Payouts' }] : []),
       { to: paths.reporting.home, label: 'Reporting' },
       {
         label: 'System',

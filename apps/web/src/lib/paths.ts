@@ -57,6 +57,8 @@ export const paths = {
   refunds: '/orders/refunds',
   refund: route('/orders/refunds/:refundId'),
   order: route('/order/:id'),
+  /** Payouts to partners (staff with managePayouts; issue 35). */
+  payouts: '/payouts',
   partners: {
     ...area('/partners', 'partnerId'),
     products: route('/partners/:partnerId/products'),

@@ -6,7 +6,7 @@ const baseUser: Omit<CurrentUser, 'isStaff' | 'partner' | 'role'> = {
   email: 'thandi@example.com',
   phoneNumber: null,
   enabled: true,
-  permissions: { authenticateXero: false, manageXero: false, partnerStatements: false },
+  permissions: { authenticateXero: false, manageXero: false, managePayouts: false, partnerStatements: false },
   settings: { vat: 0.15 },
   features: { statements: true },
 };

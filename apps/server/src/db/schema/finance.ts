@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -10,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 import { mails } from './mails';
@@ -74,6 +76,8 @@ export const refunds = pgTable(
     onPayCents: integer('on_pay_cents'),
     /** The on pay of the refunded lines (the sum of theirs): the most that can be deducted (cents). */
     onPayAmountCents: integer('on_pay_amount_cents').notNull().default(0),
+    /** Why the customer was refunded, as staff wrote it when opening the refund (issue 35). */
+    reason: text('reason'),
     /** Null until processed; then the marketplace (its name), 'Partner' or 'Customer'. */
     responsible: text('responsible'),
     processedBy: integer('processed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -81,7 +85,13 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refunds_order_idx').on(t.orderId), index('refunds_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_idx').on(t.createdAt, t.id),
+    index('refunds_open_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.responsible} is null`),
+  ],
 );
 
 /** A refund's share per partner: what is deducted from that partner's statement. */
@@ -98,11 +108,17 @@ export const refundPartners = pgTable(
     responsible: text('responsible'),
     refundDeductionCents: integer('refund_deduction_cents').notNull().default(0),
     processedBy: integer('processed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The EFT payment whose payout settled this deduction (issue 35); null while it is still to settle. */
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('refund_partners_refund_idx').on(t.refundId),
     index('refund_partners_partner_idx').on(t.partnerId),
+    // The payouts list: a partner's deductions still to settle.
+    index('refund_partners_unsettled_idx')
+      .on(t.partnerId)
+      .where(sql`${t.paymentId} is null and ${t.refundDeductionCents} > 0`),
   ],
 );
 
@@ -143,6 +159,8 @@ export const bills = pgTable(
     amountCents: integer('amount_cents').notNull().default(0),
     paid: boolean('paid').notNull().default(false),
     paidAt: date('paid_at'),
+    /** The EFT payment that paid it (issue 35: payouts); null while unpaid. */
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     /**
      * The Johannesburg day whose statement shows the bill: its order's delivery date, or (none) the bill's
      * own day. Kept by the database (migration 0012's triggers, on every insert and on every change of the
@@ -157,11 +175,34 @@ export const bills = pgTable(
   },
   (t) => [
     unique('bills_order_partner_unique').on(t.orderId, t.partnerId),
-    index('bills_partner_statement_day_idx').on(t.partnerId, t.statementDay),
+    // A month's bills, and a past month's balance (every bill up to its end), from this index alone.
+    index('bills_partner_statement_day_idx').on(t.partnerId, t.statementDay, t.amountCents),
     // The current balance sums a partner's bills paid and unpaid from this index alone.
     index('bills_partner_paid_idx').on(t.partnerId, t.paid, t.amountCents),
     index('bills_partner_created_idx').on(t.partnerId, t.createdAt),
+    // The payouts list: each partner's unpaid bills up to a day, from this small index alone.
+    index('bills_unpaid_idx')
+      .on(t.partnerId, t.statementDay, t.amountCents)
+      .where(sql`not ${t.paid}`),
+    index('bills_payment_idx').on(t.paymentId),
   ],
+);
+
+/**
+ * A payout run (issue 35): staff paid the partners' bills and settled their deductions up to a day, one EFT
+ * payment per partner paid. The bank's bulk-payment file is made from its payments.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    upTo: date('up_to').notNull(),
+    paidAt: date('paid_at').notNull(),
+    reference: text('reference').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payouts_created_idx').on(t.createdAt, t.id)],
 );
 
 /** EFT payments made to a partner. */
@@ -175,9 +216,14 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     paidAt: date('paid_at').notNull(),
     reference: text('reference'),
+    /** The payout run that made it (issue 35). */
+    payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_partner_paid_idx').on(t.partnerId, t.paidAt)],
+  (t) => [
+    index('payments_partner_paid_idx').on(t.partnerId, t.paidAt),
+    index('payments_payout_idx').on(t.payoutId),
+  ],
 );
 
 /** Deductions on a partner's statement: per order, in-store (relay) orders placed, wholesale purchases. */
@@ -193,11 +239,24 @@ export const creditNotes = pgTable(
     amountCents: integer('amount_cents').notNull(),
     date: date('date').notNull(),
     description: text('description'),
+    /** The EFT payment whose payout settled this deduction (issue 35); null while it is still to settle. */
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+    /** The return whose processing wrote it (a credit note of kind `order`, the partner responsible). */
+    returnId: integer('return_id').references(() => returns.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('credit_notes_partner_date_idx').on(t.partnerId, t.date),
     index('credit_notes_order_idx').on(t.orderId),
+    index('credit_notes_return_idx').on(t.returnId),
+    index('credit_notes_unsettled_idx')
+      .on(t.partnerId, t.date)
+      .where(sql`${t.paymentId} is null`),
+    // An in-store (relay) order is deducted from its placing partner once (written at delivery).
+    uniqueIndex('credit_notes_instore_order_unique')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'instore'`),
     check('credit_notes_kind_check', sql`${t.kind} in ('order', 'instore', 'wholesale')`),
   ],
 );

@@ -100,6 +100,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_delivery_date_idx').on(t.deliveryDate, t.createdAt),
+    // The accounting report's period and keyset batches: delivery date, then id (issue 35).
+    index('orders_delivery_date_id_idx').on(t.deliveryDate, t.id),
     index('orders_unassigned_idx')
       .on(t.createdAt)
       .where(sql`${t.hasUnassigned}`),

@@ -24,6 +24,10 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     partnerStatements: boolean('partner_statements').notNull().default(false),
     manageXero: boolean('manage_xero').notNull().default(false),
+    /** May connect the accounting service (Xero); set apart from manageXero on the user form (issue 35). */
+    authenticateXero: boolean('authenticate_xero').notNull().default(false),
+    /** May record payouts to partners (issue 35). */
+    managePayouts: boolean('manage_payouts').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -77,18 +77,3 @@ export class Ids {
   refundPartner = new IdCounter();
   refundLine = new IdCounter();
 }
-
-/** Per partner and month (YYYY-MM): paid bill amounts and deductions, from which EFT payments follow. */
-export type Ledger = Map<number, Map<string, { paid: number; deductions: number }>>;
-
-export function ledgerEntry(
-  ledger: Ledger,
-  partnerId: number,
-  month: string,
-): { paid: number; deductions: number } {
-  let months = ledger.get(partnerId);
-  if (!months) ledger.set(partnerId, (months = new Map<string, { paid: number; deductions: number }>()));
-  let entry = months.get(month);
-  if (!entry) months.set(month, (entry = { paid: 0, deductions: 0 }));
-  return entry;
-}

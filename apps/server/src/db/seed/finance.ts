@@ -1,37 +1,24 @@
 import type { LineStatus, Responsible } from '@bloomline/contract';
 import { linesOnPayCents, RESPONSIBLE } from '@bloomline/contract';
 
-import type { DbOrTx } from '../client';
-import { creditNotes, payments } from '../schema';
-import type { Batch, Ids, Ledger, World } from './context';
-import { ledgerEntry } from './context';
+import { billsOf, orderDelivered } from '../../shared/bills';
+import { payOut } from '../../shared/payouts';
+import type { Tx } from '../client';
+import { creditNotes } from '../schema';
+import type { Batch, Ids, World } from './context';
 import { addDays, addMinutes, addMonths, daysBetween, maxDate, minDate, sastDate } from './dates';
 import { insertMany } from '../bulk';
 import { RETURN_REASONS } from './names';
 import type { Partner } from './partners';
 import { Rng } from './random';
 
-const BILLED: ReadonlySet<LineStatus> = new Set(['delivered', 'return', 'refund']);
-
-/**
- * On pay of DECISIONS.md: the partner's line values less commission, plus the delivery fee when the
- * partner delivers, plus VAT when the partner is VAT registered. (The contract's pricing module owns the
- * formula for the app; this copy only has to give believable demo amounts.)
- */
-export function onPayCents(
-  lineValueCents: number,
-  deliveryFeeCents: number,
-  partner: Partner,
-  vat: number,
-): number {
-  const excl = Math.round(lineValueCents * (1 - partner.commission)) + deliveryFeeCents;
-  return partner.vatRegistered ? Math.round(excl * (1 + vat)) : excl;
-}
-
 export interface FinanceLine {
   id: number;
   partner: Partner | null;
+  /** Changed here when a claim is still open: opening one leaves the lines as they were. */
   status: LineStatus;
+  row: { status?: string | null; updatedAt?: Date | null };
+  steps: { status: LineStatus; at: Date }[];
   valueCents: number;
   quantity: number;
   partnerDelivers: boolean;
@@ -48,6 +35,7 @@ export interface FinanceOrder {
   createdAt: Date;
   deliveryDate: string | null;
   deliveryFeeCents: number;
+  isCollection: boolean;
   totalValueCents: number;
   placedBy: Partner | null;
   cancelled: boolean;
@@ -57,33 +45,74 @@ export interface FinanceOrder {
   responsible: Responsible | null;
 }
 
-/** Bills, credit notes, returns and refunds of one order; returns whether it has a return and a refund. */
+/**
+ * A claim still open leaves its lines as they were (processing moves them): a line whose return is open is
+ * still delivered, a line whose refund is unprocessed still delivered (or returned, when its return was
+ * processed). Its last steps of history go with it.
+ */
+function reopen(line: FinanceLine, to: LineStatus) {
+  const drop: LineStatus = line.status;
+  line.status = to;
+  line.row.status = to;
+  while (line.steps.length > 0 && line.steps[line.steps.length - 1]!.status === drop) line.steps.pop();
+  if (drop === 'refund' && to === 'delivered')
+    while (line.steps.length > 0 && line.steps[line.steps.length - 1]!.status === 'return') line.steps.pop();
+  line.row.updatedAt = line.steps[line.steps.length - 1]?.at ?? line.row.updatedAt ?? null;
+  // returnedAt and refundedAt stay: when the customer asked, the day the claim was opened.
+}
+
+/**
+ * Bills, credit notes, returns and refunds of one order, as the product writes them: the bills a delivery
+ * writes (`billsOf`, the delivery transition's own rule, all unpaid: the monthly payouts pay them), the
+ * in-store deduction of a delivered relay order, returns and refunds with the lines of an open one left as they
+ * were. Returns whether the order has a return and a refund.
+ */
 export function orderFinance(
   world: World,
   rng: Rng,
   batch: Batch,
   ids: Ids,
-  ledger: Ledger,
   order: FinanceOrder,
-  lines: readonly FinanceLine[],
+  lines: FinanceLine[],
 ): { hasReturn: boolean; hasRefund: boolean } {
   const { clock, vat } = world;
   const now = clock.now;
   const staff = () => rng.pick(world.people.staffIds);
+  const age = order.deliveryDate ? daysBetween(order.deliveryDate, clock.today) : 0;
 
-  // A bill per partner with delivered work; paid with the monthly EFT run on the 7th of the next month.
-  const byPartner = new Map<Partner, FinanceLine[]>();
-  for (const l of lines) {
-    if (!l.partner || !BILLED.has(l.status)) continue;
-    byPartner.set(l.partner, [...(byPartner.get(l.partner) ?? []), l]);
-  }
-  for (const [partner, own] of byPartner) {
-    const value = own.reduce((s, l) => s + l.valueCents * l.quantity, 0);
-    const fee = own.some((l) => l.partnerDelivers) ? order.deliveryFeeCents : 0;
-    const amount = onPayCents(value, fee, partner, vat);
-    const deliveredOn = order.deliveryDate ?? clock.today;
-    const payDay = `${addMonths(deliveredOn, 1).slice(0, 7)}-07`;
-    const paid = payDay <= clock.today && !rng.chance(0.01);
+  // Which claims stay open, decided first: their lines are then as the product leaves them until processed.
+  const returned = lines.filter((l) => l.status === 'return' || (l.status === 'refund' && l.viaReturn));
+  const returnOpen =
+    returned.length > 0 &&
+    returned.some((l) => l.status === 'return') &&
+    (order.claimsOpen || (!order.responsible && age < 12 && rng.chance(0.6)));
+  const refunded = lines.filter((l) => l.status === 'refund');
+  const refundPending =
+    refunded.length > 0 && (order.claimsOpen || (!order.responsible && age < 15 && rng.chance(0.5)));
+  if (returnOpen) for (const l of returned) if (l.status === 'return') reopen(l, 'delivered');
+  if (refundPending) for (const l of refunded) reopen(l, l.viaReturn && !returnOpen ? 'return' : 'delivered');
+
+  // The bills the deliveries wrote: one per partner whose lines were all delivered, for its on pay.
+  const onPayLines = lines.map((l) => ({
+    partnerId: l.partner?.id ?? null,
+    partnerName: l.partner?.name ?? null,
+    partnerCommission: l.partner?.commission ?? null,
+    partnerVatRegistered: l.partner?.vatRegistered ?? false,
+    valueCents: l.valueCents,
+    quantity: l.quantity,
+    status: l.status,
+  }));
+  const due = billsOf(
+    {
+      isCollection: order.isCollection,
+      deliveryFeeCents: order.deliveryFeeCents,
+      delivererId: lines.find((l) => l.partnerDelivers)?.partner?.id ?? null,
+      vat,
+    },
+    onPayLines,
+  );
+  for (const bill of due) {
+    const own = lines.filter((l) => l.partner?.id === bill.partnerId);
     const createdAt = own.reduce<Date>(
       (m, l) => maxDate(m, l.deliveredAt ?? order.createdAt),
       order.createdAt,
@@ -91,35 +120,18 @@ export function orderFinance(
     batch.bills.push({
       id: ids.bill.next(),
       orderId: order.id,
-      partnerId: partner.id,
-      amountCents: amount,
-      paid,
-      paidAt: paid ? payDay : null,
+      partnerId: bill.partnerId,
+      amountCents: bill.amountCents,
+      paid: false,
       createdAt,
       updatedAt: createdAt,
     });
-    if (paid) ledgerEntry(ledger, partner.id, deliveredOn.slice(0, 7)).paid += amount;
-    // Now and then a complaint is settled by crediting the customer at the partner's cost.
-    if (rng.chance(0.02)) {
-      const date = minDateString(addDays(deliveredOn, rng.int(1, 4)), clock.today);
-      const credit = rng.pick([5000, 7500, 10000, 15000]);
-      batch.creditNotes.push({
-        id: ids.creditNote.next(),
-        partnerId: partner.id,
-        orderId: order.id,
-        kind: 'order',
-        amountCents: credit,
-        date,
-        description: rng.pick(['Late delivery', 'Quality complaint', 'Wrong colour flowers']),
-        createdAt: addMinutes(createdAt, 60),
-      });
-      ledgerEntry(ledger, partner.id, date.slice(0, 7)).deductions += credit;
-    }
   }
 
-  // In-store (relay) orders: the placing florist took the customer's money, so the value is deducted.
-  if (order.placedBy && !order.cancelled) {
-    const date = sastDate(order.createdAt);
+  // In-store (relay) orders: the placing florist took the customer's money, so once the order is delivered its
+  // value is deducted from them, dated the delivery date (as the delivery transition writes it).
+  if (order.placedBy && !order.cancelled && orderDelivered(onPayLines)) {
+    const date = order.deliveryDate ?? sastDate(order.createdAt);
     batch.creditNotes.push({
       id: ids.creditNote.next(),
       partnerId: order.placedBy.id,
@@ -128,18 +140,16 @@ export function orderFinance(
       amountCents: order.totalValueCents,
       date,
       description: `In-store order ${order.name}`,
-      createdAt: order.createdAt,
+      createdAt: maxDate(
+        order.createdAt,
+        lines.reduce<Date>((m, l) => maxDate(m, l.deliveredAt ?? m), order.createdAt),
+      ),
     });
-    ledgerEntry(ledger, order.placedBy.id, date.slice(0, 7)).deductions += order.totalValueCents;
   }
 
-  const age = order.deliveryDate ? daysBetween(order.deliveryDate, clock.today) : 0;
-  const returned = lines.filter((l) => l.status === 'return' || (l.status === 'refund' && l.viaReturn));
   if (returned.length > 0) {
     const at = returned.reduce<Date>((m, l) => maxDate(m, l.returnedAt ?? order.createdAt), order.createdAt);
-    const open =
-      returned.some((l) => l.status === 'return') &&
-      (order.claimsOpen || (!order.responsible && age < 12 && rng.chance(0.6)));
+    const open = returnOpen;
     const returnId = ids.return.next();
     const processedAt = open ? null : minDate(now, addMinutes(at, rng.int(120, 4000)));
     const responsible = open ? null : (order.responsible ?? rng.pick(RESPONSIBLE));
@@ -165,13 +175,13 @@ export function orderFinance(
           id: ids.creditNote.next(),
           partnerId: partner.id,
           orderId: order.id,
+          returnId,
           kind: 'order',
           amountCents: credit,
           date,
           description: `Return ${order.name}-R1: ${String(own.reduce((n, l) => n + l.quantity, 0))} returned`,
           createdAt: processedAt,
         });
-        ledgerEntry(ledger, partner.id, date.slice(0, 7)).deductions += credit;
       }
     }
     for (const l of returned) {
@@ -186,10 +196,9 @@ export function orderFinance(
     }
   }
 
-  const refunded = lines.filter((l) => l.status === 'refund');
   if (refunded.length > 0) {
     const at = refunded.reduce<Date>((m, l) => maxDate(m, l.refundedAt ?? order.createdAt), order.createdAt);
-    const pending = order.claimsOpen || (!order.responsible && age < 15 && rng.chance(0.5));
+    const pending = refundPending;
     const responsible = pending ? null : (order.responsible ?? rng.pick(RESPONSIBLE));
     const deducted = responsible === 'Partner';
     const processedBy = pending ? null : staff();
@@ -226,9 +235,6 @@ export function orderFinance(
         }
         const share = batch.refundPartners.find((r) => r.id === refundPartnerId)!;
         share.refundDeductionCents = (share.refundDeductionCents ?? 0) + lineDeduction;
-        if (lineDeduction > 0)
-          ledgerEntry(ledger, l.partner.id, sastDate(processedAt ?? at).slice(0, 7)).deductions +=
-            lineDeduction;
       }
       batch.refundLines.push({
         id: ids.refundLine.next(),
@@ -256,16 +262,15 @@ export function orderFinance(
   return { hasReturn: returned.length > 0, hasRefund: refunded.length > 0 };
 }
 
+/** The last day of a month (YYYY-MM-DD). */
+const lastDayOf = (month: string) => addDays(`${addMonths(`${month}-01`, 1).slice(0, 7)}-01`, -1);
+
 /**
- * Wholesale purchases (florists buying stock through the marketplace, deducted from their pay) and the
- * monthly EFT payments: what was paid for the month's bills, less the month's deductions.
+ * Wholesale purchases (florists buying stock through the marketplace, deducted from their pay, as staff record
+ * them on the partner's page), then the monthly pay runs through the product's own payout function: each past
+ * month is paid out on the 7th of the next, up to its last day, for every partner with something due.
  */
-export async function seedMonthlyFinance(
-  db: DbOrTx,
-  world: World,
-  ids: Ids,
-  ledger: Ledger,
-): Promise<{ payments: number }> {
+export async function seedMonthlyFinance(tx: Tx, world: World, ids: Ids): Promise<{ payments: number }> {
   const { clock } = world;
   const noteRows: (typeof creditNotes.$inferInsert)[] = [];
   for (const partner of world.partners) {
@@ -288,31 +293,29 @@ export async function seedMonthlyFinance(
           'Wholesale proteas',
           'Vases and wrapping',
         ]),
+        createdBy: world.people.adminId,
         createdAt: addMinutes(clock.now, -daysBetween(date, clock.today) * 24 * 60),
       });
-      ledgerEntry(ledger, partner.id, date.slice(0, 7)).deductions += amount;
     }
   }
-  await insertMany(db, creditNotes, noteRows);
+  await insertMany(tx, creditNotes, noteRows);
 
-  const paymentRows: (typeof payments.$inferInsert)[] = [];
-  for (const [partnerId, months] of [...ledger.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const [month, { paid, deductions }] of [...months.entries()].sort((a, b) =>
-      a[0].localeCompare(b[0]),
-    )) {
-      const payDay = `${addMonths(`${month}-01`, 1).slice(0, 7)}-07`;
-      if (payDay > clock.today || paid - deductions <= 0) continue;
-      paymentRows.push({
-        partnerId,
-        amountCents: paid - deductions,
-        paidAt: payDay,
-        reference: `EFT BL${month.replace('-', '')}-${String(partnerId).padStart(3, '0')}`,
-        createdAt: addMinutes(clock.now, -daysBetween(payDay, clock.today) * 24 * 60),
-      });
-    }
+  let paid = 0;
+  const partnerIds = world.partners.map((p) => p.id);
+  for (let m = 12; m >= 1; m--) {
+    const month = addMonths(clock.today, -m).slice(0, 7);
+    const payDay = `${addMonths(`${month}-01`, 1).slice(0, 7)}-07`;
+    if (payDay > clock.today) continue;
+    const run = await payOut(tx, {
+      upTo: lastDayOf(month),
+      paidAt: payDay,
+      reference: `BL PAY ${month.replace('-', '')}`,
+      partnerIds,
+      userId: world.people.adminId,
+    });
+    paid += run?.payments.length ?? 0;
   }
-  await insertMany(db, payments, paymentRows);
-  return { payments: paymentRows.length };
+  return { payments: paid };
 }
 
 function minDateString(a: string, b: string): string {

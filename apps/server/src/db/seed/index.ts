@@ -6,7 +6,7 @@ import { DEFAULT_VAT, type AuditRecordType } from '@bloomline/contract';
 import type { Db, DbOrTx } from '../client';
 import * as schema from '../schema';
 import { seedCatalogue } from './catalogue';
-import type { Batch, Ledger, World } from './context';
+import type { Batch, World } from './context';
 import { emptyBatch, Ids } from './context';
 import { seedCustomers } from './customers';
 import { addMinutes, makeClock } from './dates';
@@ -95,17 +95,16 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
 
     const slots = planOrders(opts.orders, clock, world.demoPartnerIds);
     const ids = new Ids();
-    const ledger: Ledger = new Map();
     let lines = 0;
     for (let start = 0; start < slots.length; start += CHUNK) {
       const batch = emptyBatch();
       const end = Math.min(slots.length, start + CHUNK);
-      for (let i = start; i < end; i++) lines += buildOrder(world, slots[i]!, i, batch, ids, ledger);
+      for (let i = start; i < end; i++) lines += buildOrder(world, slots[i]!, i, batch, ids);
       await insertBatch(tx, batch);
       if (end % 20_000 === 0 || end === slots.length)
         log(`  ${String(end)} / ${String(slots.length)} orders`);
     }
-    const money = await seedMonthlyFinance(tx, world, ids, ledger);
+    const money = await seedMonthlyFinance(tx, world, ids);
     await resetSequences(tx, allTables());
     await syncOrderNumbers(tx);
     // The key `npm run demo:new-order` sends its orders with, made as staff make one on System → API keys.
@@ -134,9 +133,10 @@ async function insertBatch(tx: DbOrTx, b: Batch): Promise<void> {
   await insertMany(tx, schema.orderHistory, b.history);
   await insertMany(tx, schema.auditEntries, b.audit);
   await insertMany(tx, schema.bills, b.bills);
-  await insertMany(tx, schema.creditNotes, b.creditNotes);
   await insertMany(tx, schema.returns, b.returns);
   await insertMany(tx, schema.returnLines, b.returnLines);
+  // After the returns: a return's credit note names the return that wrote it.
+  await insertMany(tx, schema.creditNotes, b.creditNotes);
   await insertMany(tx, schema.refunds, b.refunds);
   await insertMany(tx, schema.refundPartners, b.refundPartners);
   await insertMany(tx, schema.refundLines, b.refundLines);

@@ -40,7 +40,7 @@ export function planOrders(total: number, clock: Clock, demoPartnerIds: readonly
 
 type When = 'today' | 'past' | 'future';
 /** Every status in the current month for each demo florist, with open orders for delivery today. */
-const CURRENT_MONTH: readonly (readonly [LineStatus, When])[] = [
+const CURRENT_MONTH: readonly (readonly [LineStatus, When, 'processed'?])[] = [
   ['open', 'today'],
   ['accepted', 'today'],
   ['delivered', 'past'],
@@ -55,6 +55,9 @@ const CURRENT_MONTH: readonly (readonly [LineStatus, When])[] = [
   ['open', 'future'],
   ['accepted', 'future'],
   ['delivered', 'past'],
+  // An open return or refund leaves its lines delivered (processing moves them): these two are processed.
+  ['return', 'past', 'processed'],
+  ['refund', 'past', 'processed'],
 ];
 /** And a history for their statements: delivered orders and a refund in each of the eleven months before. */
 const EARLIER_MONTHS: readonly LineStatus[] = ['delivered', 'delivered', 'return', 'refund'];
@@ -66,7 +69,7 @@ function showcaseSlots(clock: Clock, partnerIds: readonly number[]): Slot[] {
   const slots: Slot[] = unassignedSlots(clock, partnerIds[0]);
   const monthBegins = atMinutes(`${clock.today.slice(0, 7)}-01`, 0);
   const span = clock.now.getTime() - monthBegins.getTime();
-  CURRENT_MONTH.forEach(([status, when], k) => {
+  CURRENT_MONTH.forEach(([status, when, processed], k) => {
     partnerIds.forEach((partnerId, p) => {
       const createdAt = new Date(
         monthBegins.getTime() + Math.floor(span * ((k + 0.5 + p * 0.3) / (CURRENT_MONTH.length + 1))),
@@ -80,6 +83,11 @@ function showcaseSlots(clock: Clock, partnerIds: readonly number[]): Slot[] {
             : created < clock.today
               ? addDays(created, 1)
               : clock.today;
+      if (processed) {
+        const responsible = RESPONSIBLE[(k + p) % RESPONSIBLE.length];
+        slots.push({ createdAt, showcase: { partnerId, status, deliveryDate, responsible } });
+        return;
+      }
       const claimsOpen = status === 'return' || status === 'refund';
       slots.push({ createdAt, showcase: { partnerId, status, deliveryDate, claimsOpen } });
     });

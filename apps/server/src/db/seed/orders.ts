@@ -1,7 +1,7 @@
 import { deriveOrderStatus } from '@bloomline/contract';
 import type { LineStatus } from '@bloomline/contract';
 
-import type { Batch, Ids, Ledger, World } from './context';
+import type { Batch, Ids, World } from './context';
 import { addDays, daysBetween, sastDate, weekday } from './dates';
 import { orderFinance } from './finance';
 import { writeHistory } from './history';
@@ -38,14 +38,7 @@ const LEAD_DAYS: Weights<number> = [
 const DELIVERY_FEES = [8000, 9500, 9900, 12000, 15000] as const;
 
 /** Generates one order with its lines, history, audit sample and money into `batch`; returns its line count. */
-export function buildOrder(
-  world: World,
-  slot: Slot,
-  index: number,
-  batch: Batch,
-  ids: Ids,
-  ledger: Ledger,
-): number {
+export function buildOrder(world: World, slot: Slot, index: number, batch: Batch, ids: Ids): number {
   const { clock } = world;
   const rng = Rng.for(5000, index);
   const id = index + 1;
@@ -95,31 +88,32 @@ export function buildOrder(
 
   const linesValue = lines.reduce((s, l) => s + l.valueCents * l.quantity, 0);
   const totalValueCents = linesValue + deliveryFeeCents;
-  const status = deriveOrderStatus(lines);
   const buyer = chooseBuyer(world, rng, source, city);
   const placedBy = source === 'in-store' ? relayPartner(world, rng, city) : null;
   const payment = paymentOf(rng, source, daysBetween(createdOn, clock.today));
 
+  // Before the order's status: an open claim leaves its lines as they were.
   const money = orderFinance(
     world,
     rng,
     batch,
     ids,
-    ledger,
     {
       id,
       name,
       createdAt,
       deliveryDate,
       deliveryFeeCents,
+      isCollection,
       totalValueCents,
       placedBy,
-      cancelled: status === 'cancel-confirmed',
+      cancelled: deriveOrderStatus(lines) === 'cancel-confirmed',
       claimsOpen: showcase?.claimsOpen ?? false,
       responsible: showcase?.responsible ?? null,
     },
     lines,
   );
+  const status = deriveOrderStatus(lines);
   writeHistory(world, rng, batch, ids, { id, name, createdAt }, lines, index % 20 === 0);
   batch.lines.push(...lines.map((l) => l.row));
   const updatedAt = lines.reduce((m, l) => (l.row.updatedAt! > m ? l.row.updatedAt! : m), createdAt);

@@ -24,6 +24,7 @@ import {
 } from '../schema';
 import { DEMO_USERS, isSeeded, seedDatabase } from './index';
 import type { SeedSummary } from './index';
+import { expectMoneyAsTheProductLeavesIt } from './seed-money.checks';
 
 // A fixed moment (09:30 in Johannesburg) so the test never depends on the day it runs.
 const NOW = new Date('2026-03-10T07:30:00Z');
@@ -96,6 +97,7 @@ async function expectConsistentOrders(db: Database['db']) {
       .filter((l) => l.partnerId === null)
       .every((l) => l.status === 'open' || l.status === 'cancel-confirmed'),
   ).toBe(true);
+  await expectMoneyAsTheProductLeavesIt(db);
   return { lines, all };
 }
 
@@ -378,7 +380,7 @@ describe('seedDatabase with few orders, late on the last day of a year', () => {
   beforeAll(async () => {
     db3 = await openDatabase({ dataDir: 'memory' });
     await db3.migrate();
-    await seedDatabase(db3.db, { orders: 120, today: yearEnd });
+    await seedDatabase(db3.db, { orders: 130, today: yearEnd });
   });
 
   afterAll(async () => {

@@ -29,6 +29,7 @@ interface UserSpec {
   partnerId?: number;
   statements?: boolean;
   xero?: boolean;
+  payouts?: boolean;
   enabled?: boolean;
 }
 
@@ -50,7 +51,13 @@ export async function seedPeople(db: DbOrTx, clock: Clock, partnerList: readonly
   const demo1 = partnerList.find((p) => p.name === DEMO_FLORIST)!;
   const demo2 = partnerList.find((p) => p.name === DEMO_FLORIST_2)!;
   const specs: UserSpec[] = [
-    { name: 'Thandeka Mokoena', email: 'admin@example.com', role: ROLE_STAFF, xero: true },
+    {
+      name: 'Thandeka Mokoena',
+      email: 'admin@example.com',
+      role: ROLE_STAFF,
+      xero: true,
+      payouts: true,
+    },
     {
       name: 'Anele Jacobs',
       email: 'florist@example.com',
@@ -62,7 +69,7 @@ export async function seedPeople(db: DbOrTx, clock: Clock, partnerList: readonly
     // A second Kloof Street user: the end-to-end password-reset journey resets this one, not the demo sign-ins.
     { name: 'Nomsa Dube', email: 'reset.demo@example.com', role: ROLE_PARTNER, partnerId: demo1.id },
     { name: 'Pieter van der Merwe', email: 'ops@example.com', role: ROLE_STAFF },
-    { name: 'Ayesha Patel', email: 'finance@example.com', role: ROLE_STAFF, xero: true },
+    { name: 'Ayesha Patel', email: 'finance@example.com', role: ROLE_STAFF, xero: true, payouts: true },
     { name: 'Sipho Ndlovu', email: 'support@example.com', role: ROLE_STAFF },
     { name: 'Lindiwe Khumalo', email: 'lindiwe.khumalo@example.com', role: ROLE_STAFF, enabled: false },
   ];
@@ -95,6 +102,8 @@ export async function seedPeople(db: DbOrTx, clock: Clock, partnerList: readonly
       enabled: s.enabled ?? true,
       partnerStatements: s.statements ?? false,
       manageXero: s.xero ?? false,
+      authenticateXero: s.xero ?? false,
+      managePayouts: s.payouts ?? false,
       createdAt,
       updatedAt: createdAt,
     };

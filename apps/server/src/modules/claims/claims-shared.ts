@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { LineStatus, Responsible } from '@bloomline/contract';
 import { RESPONSIBLE } from '@bloomline/contract';
 
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { orderHistory, partners } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
 import type { LineRow } from '../../shared/order-transitions';
@@ -35,7 +35,7 @@ export async function moveClaimedLines(
     const moves = claim.lineIds.has(line.id) && !stays.includes(line.status);
     after.push(moves ? await moveLine(tx, user, actor, order, line, claim.to, claim.to) : line);
   }
-  const status = await rederive(tx, order.id, after);
+  const status = await rederive(tx, order.id, after, user.id);
   await tx.insert(orderHistory).values({
     orderId: order.id,
     orderLineId: null,
@@ -47,7 +47,7 @@ export async function moveClaimedLines(
 }
 
 /** What the on-pay rule needs of some partners: commission, VAT registration, name. */
-export async function partnersForPay(tx: Tx, ids: number[]) {
+export async function partnersForPay(tx: DbOrTx, ids: number[]) {
   if (ids.length === 0) return new Map<number, PartnerForPay>();
   const rows = await tx
     .select({

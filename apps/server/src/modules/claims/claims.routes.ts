@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import {
   idParams,
+  openRefundBody,
+  openReturnBody,
   paged,
   processRefundBody,
   processReturnBody,
@@ -54,6 +56,27 @@ export const claimsRoutes: FastifyPluginAsyncZod<{
       errors: [409],
     },
     ({ user, params, body }) => returns.process(user, params.id, body.responsible),
+  );
+
+  routes.create(
+    '/api/orders/:id/returns',
+    {
+      summary: 'Open a return of delivered lines on an order (staff)',
+      params: idParams,
+      body: openReturnBody,
+      data: returnDetail,
+    },
+    ({ user, params, body }) => returns.open(user, params.id, body),
+  );
+  routes.create(
+    '/api/orders/:id/refunds',
+    {
+      summary: 'Open a refund of delivered lines on an order (staff)',
+      params: idParams,
+      body: openRefundBody,
+      data: refund,
+    },
+    ({ user, params, body, request }) => refunds.open(user, params.id, body, request),
   );
 
   routes.read(

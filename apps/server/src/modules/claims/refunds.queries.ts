@@ -1,4 +1,6 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+
+import type { RefundListQuery } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import {
@@ -13,21 +15,52 @@ import {
   refunds,
   users,
 } from '../../db/schema';
-import { sqlInteger } from '../../lib/paged-list';
+import { searchWhere, sqlInteger } from '../../lib/paged-list';
 
 const NEWEST_FIRST = [desc(refunds.createdAt), desc(refunds.id)];
 
+// Written out (a subquery's own columns would capture an unqualified `id`): the order's name, for the search.
+const orderName = sql<string>`(select o.name from ${orders} o where o.id = refunds.order_id)`;
+
+/** `q` over the refund's and the order's name; `status` open (responsible still null) or processed. */
+const matching = (q: Pick<RefundListQuery, 'q' | 'status'>) =>
+  and(
+    searchWhere(q.q, [refunds.name, orderName]),
+    q.status === undefined
+      ? undefined
+      : q.status === 'open'
+        ? isNull(refunds.responsible)
+        : isNotNull(refunds.responsible),
+  );
+
 /** One page of refund ids, newest first (the total is counted apart: see `countedPageOf`). */
-export const refundPageIds = (db: DbOrTx, { limit, offset }: { limit: number; offset: number }) =>
+export const refundPageIds = (
+  db: DbOrTx,
+  q: RefundListQuery,
+  { limit, offset }: { limit: number; offset: number },
+) =>
   db
     .select({ id: refunds.id })
     .from(refunds)
-    .orderBy(...NEWEST_FIRST)
+    .where(matching(q))
+    .orderBy(...(q.d === 'asc' ? [asc(refunds.createdAt), asc(refunds.id)] : NEWEST_FIRST))
     .limit(sqlInteger(limit))
     .offset(sqlInteger(offset));
 
-export async function refundCount(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(refunds);
+export async function refundCount(db: DbOrTx, q: RefundListQuery): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refunds)
+    .where(matching(q));
+  return row?.n ?? 0;
+}
+
+/** How many refunds the order has (the next one's number). */
+export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
   return row?.n ?? 0;
 }
 
@@ -43,6 +76,7 @@ export const refundRows = (db: DbOrTx, ids: number[]) =>
       onPayAmountCents: refunds.onPayAmountCents,
       responsible: refunds.responsible,
       processedAt: refunds.processedAt,
+      reason: refunds.reason,
       order: {
         id: orders.id,
         name: orders.name,

@@ -4,22 +4,29 @@ import type { Paged, Refund, RefundLine, RefundListQuery, Responsible } from '@b
 import {
   CLAIM_TEXTS,
   formatMoney,
+  linesOnPayCents,
+  type openRefundBody,
   splitCents,
   todayInJohannesburg,
   toCents,
   toRand,
 } from '@bloomline/contract';
 
+import type { z } from 'zod';
+
 import type { Db, DbOrTx } from '../../db/client';
-import { refundPartners, refunds } from '../../db/schema';
+import { orderHistory, orders, refundLines, refundPartners, refunds } from '../../db/schema';
 import { auditTrail } from '../../lib/audit';
 import { conflict, found, ValidationError } from '../../lib/errors';
 import { countedPageOf } from '../../lib/paged-list';
 import { absoluteUrl } from '../../lib/urls';
 import type { RequestAddress } from '../../lib/urls';
 import type { SessionUser } from '../../plugins/session';
+import { BILLED_STATUSES } from '../../shared/bills';
+import { actorName, type LineRow, lock } from '../../shared/order-transitions';
+import { readSettings } from '../../shared/settings.queries';
 import type { NotifyDeductions } from './claims-notices';
-import { asResponsible, isoOf, moveClaimedLines } from './claims-shared';
+import { asResponsible, isoOf, moveClaimedLines, partnersForPay } from './claims-shared';
 import {
   imagesOfProducts,
   lockRefund,
@@ -30,7 +37,10 @@ import {
   refundPartnerRows,
   refundRows,
   refundShares,
+  refundsOfOrder,
 } from './refunds.queries';
+
+type OpenInput = z.output<typeof openRefundBody>;
 
 /** The processing body as the contract's schema leaves it (`onPay` read as rand). */
 type ProcessInput = { responsible: Responsible; onPay: number };
@@ -66,6 +76,7 @@ async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[
     onPayAmount: toRand(r.onPayAmountCents),
     responsible: asResponsible(r.responsible),
     processedAt: isoOf(r.processedAt),
+    reason: r.reason,
     order: {
       id: r.order.id,
       name: r.order.name,
@@ -91,14 +102,16 @@ async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[
 /** What the audit log keeps of a refund: who bears it, what was deducted (cents) and from whom. */
 interface AuditedRefund {
   id: number;
+  amountCents?: number;
   responsible: string | null;
   onPayCents: number | null;
   processedBy: number | null;
   deductions?: Record<string, number>;
 }
 const trail = auditTrail('refund', (r: AuditedRefund) => ({
+  ...(r.amountCents === undefined ? {} : { amount_cents: r.amountCents }),
   responsible: r.responsible,
-  on_pay_cents: r.onPayCents,
+  deduction_cents: r.onPayCents,
   processed_by: r.processedBy,
   ...(r.deductions ? { deductions: r.deductions } : {}),
 }));
@@ -128,8 +141,8 @@ export function createRefundsService({
   return {
     list: async (q: RefundListQuery, path: string, from: RequestAddress): Promise<Paged<Refund>> => {
       const page = await countedPageOf(q, path, {
-        rows: (p) => refundPageIds(db, p),
-        count: () => refundCount(db),
+        rows: (p) => refundPageIds(db, q, p),
+        count: () => refundCount(db, q),
       });
       return {
         data: await cardsOf(
@@ -142,6 +155,103 @@ export function createRefundsService({
     },
 
     get,
+
+    /**
+     * Opens a refund on an order (POST /api/orders/{id}/refunds): the amount given back to the customer (above
+     * 0, at most the order's value excl. delivery) spread over the chosen delivered lines by their value, to
+     * the cent; each line's on pay amount is what its partner was paid for that part of it (never more than
+     * the line's own on pay). The lines keep their status: processing moves them to refund.
+     */
+    open: async (user: SessionUser, orderId: number, input: OpenInput, from: RequestAddress) => {
+      const id = await db.transaction(async (tx) => {
+        const { order, lines } = await lock(tx, orderId);
+        const errors: Record<string, string[]> = {};
+        const chosen: LineRow[] = [];
+        input.lines.forEach((lineId, i) => {
+          const line = lines.find((l) => l.id === lineId);
+          const key = `lines.${String(i)}`;
+          if (!line) errors[key] = [CLAIM_TEXTS.notOnOrder];
+          else if (chosen.includes(line)) errors[key] = [CLAIM_TEXTS.sameLineTwice];
+          else if (!BILLED_STATUSES.has(line.status as never))
+            errors[key] = [CLAIM_TEXTS.refundLineNotDelivered];
+          else chosen.push(line);
+        });
+        const valueCents = order.totalValueCents - order.deliveryFeeCents;
+        const amountCents = toCents(input.amount);
+        if (amountCents > valueCents)
+          errors.amount = [CLAIM_TEXTS.refundAbove(formatMoney(toRand(valueCents)))];
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+        const people = await partnersForPay(tx, [
+          ...new Set(chosen.flatMap((l) => (l.partnerId === null ? [] : [l.partnerId]))),
+        ]);
+        const { vat } = await readSettings(tx);
+        const amounts = splitCents(
+          amountCents,
+          chosen.map((l) => l.valueCents * l.quantity),
+        );
+        const name = `${order.name}-RF${String((await refundsOfOrder(tx, orderId)) + 1)}`;
+        const now = new Date();
+        const perLine = chosen.map((l, i) => {
+          const partner = l.partnerId === null ? undefined : people.get(l.partnerId);
+          const whole = partner ? linesOnPayCents([l], partner, vat) : 0;
+          const part = partner
+            ? linesOnPayCents([{ valueCents: amounts[i]!, quantity: 1 }], partner, vat)
+            : 0;
+          return { line: l, partner, amountCents: amounts[i]!, onPayCents: Math.min(whole, part) };
+        });
+        const [created] = await tx
+          .insert(refunds)
+          .values({
+            name,
+            orderId,
+            amountCents,
+            onPayAmountCents: perLine.reduce((s, l) => s + l.onPayCents, 0),
+            reason: input.reason ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: refunds.id });
+        const refundId = created!.id;
+        const shareOf = new Map<number, number>();
+        for (const { line, partner, amountCents: lineAmount, onPayCents } of perLine) {
+          let share: number | null = null;
+          if (partner) {
+            share = shareOf.get(partner.id) ?? null;
+            if (share === null) {
+              const [row] = await tx
+                .insert(refundPartners)
+                .values({ refundId, partnerId: partner.id, createdAt: now })
+                .returning({ id: refundPartners.id });
+              share = row!.id;
+              shareOf.set(partner.id, share);
+            }
+          }
+          await tx.insert(refundLines).values({
+            refundId,
+            refundPartnerId: share,
+            orderLineId: line.id,
+            amountCents: lineAmount,
+            onPayAmountCents: onPayCents,
+          });
+        }
+        await tx.update(orders).set({ hasRefund: true, updatedAt: now }).where(eq(orders.id, orderId));
+        const actor = await actorName(tx, user);
+        await tx.insert(orderHistory).values({
+          orderId,
+          userId: user.id,
+          message: `${actor} opened refund ${name} of ${formatMoney(input.amount)}`,
+          status: null,
+        });
+        await trail.created(tx, {
+          userId: user.id,
+          record: { id: refundId, responsible: null, onPayCents: null, processedBy: null, amountCents },
+          message: `Refund ${name} of ${formatMoney(input.amount)} on order ${order.name} opened.`,
+        });
+        return refundId;
+      });
+      return get(id, from);
+    },
 
     /** Processes a refund whose responsible is open (409 otherwise); answers its card as it now is. */
     process: async (user: SessionUser, id: number, input: ProcessInput, from: RequestAddress) => {
@@ -159,7 +269,7 @@ export function createRefundsService({
           orderId: before.orderId,
           lineIds: new Set(await refundedLineIds(tx, id)),
           to: 'refund',
-          message: `processed refund ${before.name} (${responsible} responsible, ${formatMoney(input.onPay)} on pay)`,
+          message: `processed refund ${before.name} (${responsible} responsible, ${formatMoney(input.onPay)} deduction)`,
         });
         const shares = await refundShares(tx, id);
         const held = shares.reduce((s, p) => s + p.weightCents, 0);
@@ -190,7 +300,7 @@ export function createRefundsService({
             processedBy: user.id,
             deductions: Object.fromEntries(shares.map((s, i) => [s.partnerName, deductions[i]!.cents])),
           },
-          message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${formatMoney(input.onPay)} on pay.`,
+          message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${formatMoney(input.onPay)} deduction.`,
         });
         const amount = formatMoney(toRand(before.amountCents));
         return {

@@ -135,6 +135,7 @@ describe('GET /api/v2/orders/refunds and /api/orders/refunds/{id}', () => {
       onPayAmount: 337.5,
       responsible: null,
       processedAt: null,
+      reason: null,
       order: {
         id: order.id,
         name: order.name,
@@ -219,7 +220,7 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
     const history = await h.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
     expect(history.filter((e) => e.status === 10)).toHaveLength(3);
     expect(history.map((e) => e.message)).toContain(
-      `Ada Admin processed refund ${refund.name} (Partner responsible, R 1,00 on pay)`,
+      `Ada Admin processed refund ${refund.name} (Partner responsible, R 1,00 deduction)`,
     );
     const [entry] = await h.database.db
       .select()
@@ -227,10 +228,10 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
       .where(and(eq(auditEntries.propertyType, 'refund'), eq(auditEntries.propertyId, refund.id)));
     expect(entry).toMatchObject({
       event: 'updated',
-      oldValues: { responsible: null, on_pay_cents: null, processed_by: null },
+      oldValues: { responsible: null, deduction_cents: null, processed_by: null },
       newValues: {
         responsible: 'Partner',
-        on_pay_cents: 100,
+        deduction_cents: 100,
         processed_by: h.fixtures.staff.id,
         deductions: { 'Protea Petals': 16, 'Fynbos & Co': 33, 'Cape Blooms': 51 },
       },

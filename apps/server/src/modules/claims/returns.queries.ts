@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { ReturnListQuery } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { orderLines, orders, partners, returnLines, returns, users } from '../../db/schema';
+import { creditNotes, orderLines, orders, partners, returnLines, returns, users } from '../../db/schema';
 import { searchWhere, sortBy, sqlInteger } from '../../lib/paged-list';
 
 const SORTS = { created_at: returns.createdAt, name: returns.name };
@@ -16,7 +16,11 @@ const SORTS = { created_at: returns.createdAt, name: returns.name };
 // columns would capture (return_lines.id for `id`).
 const orderName = sql<string>`(select o.name from ${orders} o where o.id = returns.order_id)`;
 
-const search = (q: ReturnListQuery) => searchWhere(q.q, [returns.name, orderName]);
+const search = (q: ReturnListQuery) =>
+  and(
+    searchWhere(q.q, [returns.name, orderName]),
+    q.status === undefined ? undefined : eq(returns.status, q.status),
+  );
 
 /** A list item's columns: the return, its order and how many lines it has. */
 const itemColumns = {
@@ -27,6 +31,7 @@ const itemColumns = {
   status: returns.status,
   responsible: returns.responsible,
   lineCount: sql<number>`(select count(*)::int from ${returnLines} rl where rl.return_id = returns.id)`,
+  createdAt: returns.createdAt,
 };
 
 /** One page of returns (newest first unless `s`/`d` say otherwise), `q` over the return's and order's name. */
@@ -59,7 +64,6 @@ export async function returnById(db: DbOrTx, id: number) {
       ...itemColumns,
       processedByName: users.name,
       processedAt: returns.processedAt,
-      createdAt: returns.createdAt,
     })
     .from(returns)
     .leftJoin(users, eq(users.id, returns.processedBy))
@@ -92,4 +96,35 @@ export const linesOfReturn = (db: DbOrTx, returnId: number) =>
 export async function lockReturn(db: DbOrTx, id: number) {
   const [row] = await db.select().from(returns).where(eq(returns.id, id)).for('update');
   return row ?? null;
+}
+
+/** The credit notes a processed return wrote, per partner (cents). */
+export const creditNotesOfReturn = (db: DbOrTx, returnId: number) =>
+  db
+    .select({ partnerId: creditNotes.partnerId, cents: creditNotes.amountCents })
+    .from(creditNotes)
+    .where(eq(creditNotes.returnId, returnId))
+    .orderBy(asc(creditNotes.id));
+
+/** How much of each order line earlier returns already took back. */
+export async function returnedQuantities(db: DbOrTx, lineIds: number[]): Promise<Map<number, number>> {
+  if (lineIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderLineId: returnLines.orderLineId,
+      quantity: sql<number>`sum(${returnLines.quantity})::int`,
+    })
+    .from(returnLines)
+    .where(inArray(returnLines.orderLineId, lineIds))
+    .groupBy(returnLines.orderLineId);
+  return new Map(rows.map((r) => [r.orderLineId, r.quantity]));
+}
+
+/** How many returns the order has (the next one's number). */
+export async function returnsOfOrder(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returns)
+    .where(eq(returns.orderId, orderId));
+  return row?.n ?? 0;
 }

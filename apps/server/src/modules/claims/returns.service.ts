@@ -1,18 +1,30 @@
 import { eq } from 'drizzle-orm';
 
 import type { Paged, Responsible, ReturnDetail, ReturnListItem, ReturnListQuery } from '@bloomline/contract';
-import { CLAIM_TEXTS, linesOnPayCents, todayInJohannesburg } from '@bloomline/contract';
+import { CLAIM_TEXTS, linesOnPayCents, openReturnBody, todayInJohannesburg } from '@bloomline/contract';
+import type { z } from 'zod';
 
-import type { Db } from '../../db/client';
-import { creditNotes, returns } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { creditNotes, orderHistory, orders, returnLines, returns } from '../../db/schema';
 import { auditTrail } from '../../lib/audit';
-import { conflict, found } from '../../lib/errors';
+import { conflict, found, ValidationError } from '../../lib/errors';
 import { countedPageOf } from '../../lib/paged-list';
 import type { SessionUser } from '../../plugins/session';
+import { BILLED_STATUSES } from '../../shared/bills';
+import { actorName, lock } from '../../shared/order-transitions';
 import { readSettings } from '../../shared/settings.queries';
 import type { NotifyDeductions } from './claims-notices';
-import { asResponsible, isoOf, moveClaimedLines, partnersForPay } from './claims-shared';
-import { linesOfReturn, lockReturn, returnById, returnCount, returnPage } from './returns.queries';
+import { asResponsible, isoOf, moveClaimedLines, type PartnerForPay, partnersForPay } from './claims-shared';
+import {
+  creditNotesOfReturn,
+  linesOfReturn,
+  lockReturn,
+  returnById,
+  returnCount,
+  returnedQuantities,
+  returnPage,
+  returnsOfOrder,
+} from './returns.queries';
 
 type ItemRow = Awaited<ReturnType<typeof returnPage>>[number];
 
@@ -23,6 +35,7 @@ const itemOf = (row: Omit<ItemRow, 'total_rows'>): ReturnListItem => ({
   status: row.status === 'processed' ? 'processed' : 'open',
   lineCount: row.lineCount,
   responsible: asResponsible(row.responsible),
+  createdAt: row.createdAt.toISOString(),
 });
 
 /** What the audit log keeps of a return: its state, and the credit notes its processing gave (cents). */
@@ -32,12 +45,14 @@ interface AuditedReturn {
   responsible: string | null;
   processedBy: number | null;
   creditNotes?: Record<string, number>;
+  lines?: { order_line_id: number; quantity: number; reason: string }[];
 }
 const trail = auditTrail('return', (r: AuditedReturn) => ({
   status: r.status,
   responsible: r.responsible,
   processed_by: r.processedBy,
   ...(r.creditNotes ? { credit_notes: r.creditNotes } : {}),
+  ...(r.lines ? { lines: r.lines } : {}),
 }));
 
 type ReturnedLine = Awaited<ReturnType<typeof linesOfReturn>>[number];
@@ -52,6 +67,38 @@ function byPartner(lines: readonly ReturnedLine[]) {
   return groups;
 }
 
+/**
+ * Each partner's credit note for a return processed with the partner responsible: the on pay of the returned
+ * quantity (never more than the line holds). What the Process dialog shows before, and what processing writes.
+ */
+function creditNotesFor(
+  lines: readonly ReturnedLine[],
+  people: ReadonlyMap<number, PartnerForPay>,
+  vat: number,
+): { partner: PartnerForPay; cents: number; count: number }[] {
+  const notes: { partner: PartnerForPay; cents: number; count: number }[] = [];
+  for (const [partnerId, own] of byPartner(lines)) {
+    const partner = people.get(partnerId);
+    if (!partner) continue;
+    const paid = own.map((l) => ({
+      valueCents: l.valueCents,
+      quantity: Math.min(l.quantity, l.lineQuantity),
+    }));
+    notes.push({
+      partner,
+      cents: linesOnPayCents(paid, partner, vat),
+      count: paid.reduce((s, l) => s + l.quantity, 0),
+    });
+  }
+  return notes;
+}
+
+async function previewCreditNotes(db: DbOrTx, lines: readonly ReturnedLine[]) {
+  const people = await partnersForPay(db, [...byPartner(lines).keys()]);
+  const { vat } = await readSettings(db);
+  return creditNotesFor(lines, people, vat);
+}
+
 /** The items and their reasons, for the partner's e-mail: "3 items (Damaged: 2, Wrong flowers: 1)". */
 function itemsAndReasons(lines: readonly ReturnedLine[]) {
   const reasons = new Map<string, number>();
@@ -61,16 +108,32 @@ function itemsAndReasons(lines: readonly ReturnedLine[]) {
   return `${String(n)} ${n === 1 ? 'item' : 'items'} (${list})`;
 }
 
+type OpenInput = z.output<typeof openReturnBody>;
+
 /**
- * Returns from the shop (DECISIONS.md "Returns and refunds"): staff read them and process an open one, saying
- * who bears the cost. With the partner responsible, each partner whose lines came back gets a credit note on
- * their bill for the order (the on pay of the returned quantity), which their statement shows as a deduction,
- * and an e-mail about it once the change is committed.
+ * Returns (DECISIONS.md "Returns and refunds", "The money cycle on real orders"): staff open one from the order
+ * page for delivered lines, then process it, saying who bears the cost. With the partner responsible, each
+ * partner whose lines came back gets a credit note on their bill for the order (the on pay of the returned
+ * quantity), which their statement shows as a deduction, and an e-mail about it once the change is committed.
  */
 export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDeductions }) {
   const get = async (id: number): Promise<ReturnDetail> => {
     const row = found(await returnById(db, id));
     const lines = await linesOfReturn(db, id);
+    const names = new Map(lines.flatMap((l) => (l.partnerId === null ? [] : [[l.partnerId, l.partnerName]])));
+    let creditNotesShown: ReturnDetail['creditNotes'];
+    if (row.status === 'open') {
+      creditNotesShown = (await previewCreditNotes(db, lines)).map((n) => ({
+        partner: { id: n.partner.id, name: n.partner.name },
+        amount: n.cents / 100,
+      }));
+    } else {
+      const written = await creditNotesOfReturn(db, id);
+      creditNotesShown = [...names].map(([partnerId, name]) => ({
+        partner: { id: partnerId, name: name ?? '' },
+        amount: written.filter((n) => n.partnerId === partnerId).reduce((s, n) => s + n.cents, 0) / 100,
+      }));
+    }
     return {
       ...itemOf(row),
       lines: lines.map((l) => ({
@@ -86,7 +149,7 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
       })),
       processedBy: row.processedByName === null ? null : { name: row.processedByName },
       processedAt: isoOf(row.processedAt),
-      createdAt: row.createdAt.toISOString(),
+      creditNotes: creditNotesShown,
     };
   };
 
@@ -100,6 +163,78 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
     },
 
     get,
+
+    /**
+     * Opens a return on an order (POST /api/orders/{id}/returns): delivered lines only, each at most what was
+     * delivered less what earlier returns took back. The order is locked first (as every transition does), so
+     * two returns of the same line at once cannot together take back more than was delivered.
+     */
+    open: async (user: SessionUser, orderId: number, input: OpenInput): Promise<ReturnDetail> => {
+      const id = await db.transaction(async (tx) => {
+        const { order, lines } = await lock(tx, orderId);
+        const errors: Record<string, string[]> = {};
+        const seen = new Set<number>();
+        const before = await returnedQuantities(
+          tx,
+          lines.map((l) => l.id),
+        );
+        input.lines.forEach((wanted, i) => {
+          const line = lines.find((l) => l.id === wanted.orderLineId);
+          if (!line) errors[`lines.${String(i)}.orderLineId`] = [CLAIM_TEXTS.notOnOrder];
+          else if (seen.has(line.id)) errors[`lines.${String(i)}.orderLineId`] = [CLAIM_TEXTS.sameLineTwice];
+          else if (!BILLED_STATUSES.has(line.status as never))
+            errors[`lines.${String(i)}.orderLineId`] = [CLAIM_TEXTS.notDelivered];
+          else {
+            const left = line.quantity - (before.get(line.id) ?? 0);
+            if (wanted.quantity > left)
+              errors[`lines.${String(i)}.quantity`] = [CLAIM_TEXTS.returnQuantityAbove(Math.max(0, left))];
+          }
+          if (line) seen.add(line.id);
+        });
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+        const name = `${order.name}-R${String((await returnsOfOrder(tx, orderId)) + 1)}`;
+        const now = new Date();
+        const [created] = await tx
+          .insert(returns)
+          .values({ name, orderId, status: 'open', createdAt: now, updatedAt: now })
+          .returning({ id: returns.id });
+        const returnId = created!.id;
+        await tx.insert(returnLines).values(
+          input.lines.map((l) => ({
+            returnId,
+            orderLineId: l.orderLineId,
+            quantity: l.quantity,
+            reason: l.reason,
+            reasonNote: l.note ?? null,
+          })),
+        );
+        await tx.update(orders).set({ hasReturn: true, updatedAt: now }).where(eq(orders.id, orderId));
+        const actor = await actorName(tx, user);
+        await tx.insert(orderHistory).values({
+          orderId,
+          userId: user.id,
+          message: `${actor} opened return ${name}`,
+          status: null,
+        });
+        await trail.created(tx, {
+          userId: user.id,
+          record: {
+            id: returnId,
+            status: 'open',
+            responsible: null,
+            processedBy: null,
+            lines: input.lines.map((l) => ({
+              order_line_id: l.orderLineId,
+              quantity: l.quantity,
+              reason: l.reason,
+            })),
+          },
+          message: `Return ${name} of order ${order.name} opened.`,
+        });
+        return returnId;
+      });
+      return get(id);
+    },
 
     /** Processes an open return (409 otherwise); answers it as it now is. */
     process: async (user: SessionUser, id: number, responsible: Responsible): Promise<ReturnDetail> => {
@@ -119,29 +254,19 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
         const deductions: { partnerId: number; cents: number }[] = [];
         const notes: Record<string, number> = {};
         if (responsible === 'Partner') {
-          const groups = byPartner(lines);
-          const people = await partnersForPay(tx, [...groups.keys()]);
-          const { vat } = await readSettings(tx);
-          for (const [partnerId, own] of groups) {
-            const partner = people.get(partnerId);
-            if (!partner) continue;
-            // Never more than the line holds: a return cannot credit more than the partner was paid for.
-            const paid = own.map((l) => ({
-              valueCents: l.valueCents,
-              quantity: Math.min(l.quantity, l.lineQuantity),
-            }));
-            const cents = linesOnPayCents(paid, partner, vat);
+          for (const { partner, cents, count } of await previewCreditNotes(tx, lines)) {
             if (cents <= 0) continue;
-            const count = paid.reduce((s, l) => s + l.quantity, 0);
             await tx.insert(creditNotes).values({
-              partnerId,
+              partnerId: partner.id,
               orderId: order.id,
+              returnId: id,
               kind: 'order',
               amountCents: cents,
               date: day,
               description: `Return ${before.name}: ${String(count)} returned`,
+              createdBy: user.id,
             });
-            deductions.push({ partnerId, cents });
+            deductions.push({ partnerId: partner.id, cents });
             notes[partner.name] = cents;
           }
         }

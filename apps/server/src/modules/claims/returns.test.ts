@@ -91,6 +91,7 @@ describe('GET /api/orders/returns', () => {
         status: 'open',
         lineCount: 2,
         responsible: null,
+        createdAt: '2026-11-02T08:00:00.000Z',
       },
       {
         id: older.id,
@@ -99,6 +100,7 @@ describe('GET /api/orders/returns', () => {
         status: 'open',
         lineCount: 1,
         responsible: null,
+        createdAt: '2026-11-01T08:00:00.000Z',
       },
     ]);
     expect(page.meta).toMatchObject({ current_page: 1, per_page: 15, path: '/api/orders/returns' });

@@ -63,7 +63,7 @@ export async function orderAction(
         }),
       );
     }
-    const status = await rederive(tx, orderId, [...after.values()]);
+    const status = await rederive(tx, orderId, [...after.values()], user.id);
     // A partner is told only about lines they can see: after un-accepting, the lines they just gave up.
     const moved = applicable.map((l) => after.get(l.id)!);
     const mineAfter = [...after.values()].filter((l) => l.partnerId === user.partnerId);
@@ -124,6 +124,7 @@ export async function lineAction(
       tx,
       order.id,
       lines.map((l) => (l.id === moved.id ? moved : l)),
+      user.id,
     );
     return { order, line: moved };
   });

@@ -324,9 +324,11 @@ describe('order detail, history and on-pay scoping', () => {
     const res = await clients.b.get(`/api/orders/${String(o.id)}/onpayment`);
     expect(res.statusCode).toBe(200);
     const rows = res.json<{ data: Record<string, number> }>().data;
-    // 450.00, 20 % commission = 360.00, VAT registered + 15 % = 414.00, + 99.00 delivery = 513.00
+    // 450.00, 20 % commission = 360.00, VAT registered + 15 % = 414.00, + 99.00 delivery and its VAT 14.85
+    // = 527.85
     expect(rows['On pay (Excl Delivery)']).toBe(414);
-    expect(rows['On pay (Incl Delivery)']).toBe(513);
+    expect(rows['VAT on delivery (15%)']).toBe(14.85);
+    expect(rows['On pay (Incl Delivery)']).toBe(527.85);
     expect(Object.keys(rows).at(-1)).toBe('On pay (Incl Delivery)');
   });
 

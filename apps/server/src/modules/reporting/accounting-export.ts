@@ -10,12 +10,22 @@ import { jsonArrayPieces } from './json-stream';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** The accounting CSV's 18 named columns: position 18 (the order id) is for the screen's dialog only. */
+/** The money positions: Value, Delivery fee, On pay excl. and incl. delivery, Adjustment. */
+const MONEY_POSITIONS: ReadonlySet<number> = new Set([10, 14, 15, 16, 17]);
+
+/**
+ * The accounting CSV's 18 named columns: position 18 (the order id) is for the screen's dialog only. Money
+ * cells always carry two decimals (`1904.40`, `120.00`), as DECISIONS.md says of every CSV.
+ */
 const ACCOUNTING_CSV: CsvColumn<AccountingRow>[] = ACCOUNTING_COLUMNS.map((header, i) => ({
   header,
+  money: MONEY_POSITIONS.has(i),
   value: (row) => {
     const cell = row[i];
-    return typeof cell === 'boolean' ? yesNo(cell) : (cell ?? null);
+    if (typeof cell === 'boolean') return yesNo(cell);
+    // -0 (an adjustment of nothing) is written 0.00.
+    if (typeof cell === 'number' && MONEY_POSITIONS.has(i)) return cell === 0 ? 0 : cell;
+    return cell ?? null;
   },
 }));
 

@@ -6,8 +6,16 @@ import { TIME_ZONE, toRand } from '@bloomline/contract';
 import { rowsOf } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import { type CopyRow, literal } from '../../db/copy-out';
-import { adjustments, customers, orderLines, orders, partners, profitCentres } from '../../db/schema';
-import { rangeBounds } from '../../lib/date-range';
+import {
+  creditNotes,
+  customers,
+  orderLines,
+  orders,
+  partners,
+  profitCentres,
+  refundPartners,
+  refunds,
+} from '../../db/schema';
 import { type OnPayLine, type OnPayOrder, onPayColumns, orderOnPay } from '../../shared/order-onpay';
 
 /**
@@ -16,8 +24,8 @@ import { type OnPayLine, type OnPayOrder, onPayColumns, orderOnPay } from '../..
  */
 export const ACCOUNTING_BATCH_ORDERS = 2000;
 
-/** Where the next batch starts: after the last order sent (its creation as PostgreSQL wrote it, and id). */
-type Cursor = { createdAt: string; id: number };
+/** Where the next batch starts: after the last order sent (its delivery date, and id). */
+type Cursor = { deliveryDate: string; id: number };
 
 /** One row of the report's statement: an order's columns and one of its lines (all null for an order without lines). */
 interface BatchRow {
@@ -37,7 +45,7 @@ interface BatchRow {
   deliveryFeeCents: number;
   /** The `vat` setting as stored, read by the statement itself (one snapshot with the rows). */
   vat: unknown;
-  /** A bigint sum, as text. */
+  /** The line's partner's deductions on the order (credit notes and refund deductions), a bigint sum as text. */
   adjustmentCents: string;
   lineId: number | null;
   lineStatus: string | null;
@@ -54,7 +62,9 @@ interface BatchRow {
 /**
  * The report's statement over the orders of `within` (a CTE named `b`: the range, or a batch of it): the
  * columns of `BatchRow` in its order, every value written in as a literal (`COPY` takes no parameters).
- * Sorted by the orders' creation, then id, then line; `cursor` adds the creation as text (keyset batches).
+ * Sorted by the orders' delivery date (the statement day: DECISIONS.md "The money cycle on real orders"), then
+ * id, then line; `cursor` adds the delivery date as text (keyset batches). The adjustment of a line is its
+ * partner's deductions on the order: the credit notes of kind `order` and the refund deductions.
  */
 function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
   return sql`with b as (${within})
@@ -64,32 +74,40 @@ function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
       b.delivery_date::text as "deliveryDate", b.payment_type as "paymentType", b.status,
       b.fully_paid as "fullyPaid", b.is_collection as "isCollection",
       b.delivery_fee_cents as "deliveryFeeCents", ${onPayColumns.vat} as vat,
-      (select coalesce(sum(a.quantity::bigint * a.value_cents), 0) from ${adjustments} a
-        where a.order_id = b.id)::text as "adjustmentCents",
+      case when l.partner_id is null then '0' else (
+        (select coalesce(sum(cn.amount_cents::bigint), 0) from ${creditNotes} cn
+          where cn.order_id = b.id and cn.partner_id = l.partner_id and cn.kind = 'order')
+        + (select coalesce(sum(rp.refund_deduction_cents::bigint), 0) from ${refundPartners} rp
+          join ${refunds} r on r.id = rp.refund_id
+          where r.order_id = b.id and rp.partner_id = l.partner_id and r.processed_at is not null))::text
+      end as "adjustmentCents",
       l.id as "lineId", l.status as "lineStatus", l.quantity, l.value_cents as "valueCents",
       l.partner_id as "partnerId", l.partner_delivers as "partnerDelivers", p.name as "partnerName",
       p.partner_type as "partnerType", p.commission::text as "partnerCommission",
-      p.vat_number as "partnerVatNumber"${cursor ? sql`, b.created_at::text as "cursor"` : sql``}
+      p.vat_number as "partnerVatNumber"${cursor ? sql`, b.delivery_date::text as "cursor"` : sql``}
     from b
     left join ${orderLines} l on l.order_id = b.id
     left join ${partners} p on p.id = l.partner_id
     left join ${profitCentres} pc on pc.id = b.profit_centre_id
     left join ${customers} cu on cu.id = b.customer_id
-    order by b.created_at, b.id, l.id`;
+    order by b.delivery_date, b.id, l.id`;
 }
 
-/** The orders created in the range (both ends as literals), and after `after` when given. */
+/**
+ * The orders delivered in the range (both ends, Johannesburg days, as literals), after `after` when given.
+ * An order without a delivery date has no statement day and is in no period.
+ */
 function ordersWithin(range: DateRange, after: Cursor | null): SQL {
-  const { from, before } = rangeBounds(range);
-  const instant = (d: Date) => sql`${literal(d.toISOString())}::timestamptz`;
+  const day = (d: string) => sql`${literal(d)}::date`;
   const where = and(
-    from && sql`${orders.createdAt} >= ${instant(from)}`,
-    before && sql`${orders.createdAt} < ${instant(before)}`,
+    sql`${orders.deliveryDate} is not null`,
+    range.startDate === undefined ? undefined : sql`${orders.deliveryDate} >= ${day(range.startDate)}`,
+    range.endDate === undefined ? undefined : sql`${orders.deliveryDate} <= ${day(range.endDate)}`,
     after === null
       ? undefined
-      : sql`(${orders.createdAt}, ${orders.id}) > (${literal(after.createdAt)}::timestamptz, ${sql.raw(String(after.id))})`,
+      : sql`(${orders.deliveryDate}, ${orders.id}) > (${day(after.deliveryDate)}, ${sql.raw(String(after.id))})`,
   );
-  return sql`select * from ${orders} ${where ? sql`where ${where}` : sql``}`;
+  return sql`select * from ${orders} where ${where}`;
 }
 
 /** A row of `COPY`'s text, typed as the driver would have typed it. */
@@ -156,7 +174,7 @@ async function* statementRows(
     rowsOf<BatchRow & { cursor: string } & Record<string, unknown>>(
       db,
       statementOf(
-        sql`${ordersWithin(range, cursor)} order by created_at, id limit ${sql.raw(String(ACCOUNTING_BATCH_ORDERS))}`,
+        sql`${ordersWithin(range, cursor)} order by delivery_date, id limit ${sql.raw(String(ACCOUNTING_BATCH_ORDERS))}`,
         { cursor: true },
       ),
     );
@@ -167,7 +185,7 @@ async function* statementRows(
       next = null;
       if (rows.length === 0) return;
       const last = rows[rows.length - 1]!;
-      after = { createdAt: last.cursor, id: last.orderId };
+      after = { deliveryDate: last.cursor, id: last.orderId };
       // A short batch was the last one; otherwise the next is read while this one is written out.
       let orderCount = 0;
       for (let i = 0; i < rows.length; i += 1)
@@ -220,7 +238,12 @@ function lineShares(order: OnPayOrder, lines: readonly Line[]): Map<number, { ex
   return shares;
 }
 
-/** An order's lines as accounting rows; the order's delivery fee and adjustments on its first line. */
+/**
+ * An order's lines as accounting rows. Each partner's first row of the order carries what is that partner's
+ * once per order: the delivery fee they earn (the deliverer's; 0 for the others) and their adjustment (their
+ * deductions on the order, negative); their other rows carry 0. So a partner's rows of an order add up to
+ * their bill (On pay incl. delivery) and their deductions (Adjustment).
+ */
 function orderRows(rows: readonly BatchRow[]): AccountingRow[] {
   const first = rows[0]!;
   const lines = rows.filter((r): r is Line => r.lineId !== null);
@@ -234,8 +257,19 @@ function orderRows(rows: readonly BatchRow[]): AccountingRow[] {
   };
   const shares = lineShares(order, lines);
   const created = first.created;
-  return lines.map((line, i) => {
+  const earners = new Set(orderOnPay(order, lines.map(onPayLine)).map((p) => p.partnerId));
+  const seen = new Set<number | null>();
+  return lines.map((line) => {
     const share = shares.get(line.lineId) ?? { excl: 0, incl: 0 };
+    const firstOfPartner = !seen.has(line.partnerId);
+    seen.add(line.partnerId);
+    const fee =
+      firstOfPartner &&
+      line.partnerId !== null &&
+      line.partnerId === (order.isCollection ? null : order.delivererId) &&
+      earners.has(line.partnerId)
+        ? first.deliveryFeeCents
+        : 0;
     return [
       first.name,
       created,
@@ -251,17 +285,17 @@ function orderRows(rows: readonly BatchRow[]): AccountingRow[] {
       line.partnerName,
       isVatRegistered(line.partnerVatNumber),
       first.fullyPaid,
-      i === 0 ? toRand(first.deliveryFeeCents) : 0,
+      toRand(fee),
       toRand(share.excl),
       toRand(share.incl),
-      i === 0 ? toRand(Number(first.adjustmentCents)) : 0,
+      firstOfPartner ? -toRand(Number(line.adjustmentCents)) : 0,
       first.orderId,
     ];
   });
 }
 
 /**
- * The accounting report's rows, one per order line, in order of the orders' creation then id, a batch at a
+ * The accounting report's rows, one per order line, in order of the orders' delivery date then id, a batch at a
  * time as the consumer pulls (`statementRows`): an order's lines stay together even when a batch of the
  * statement ends among them. Aborting `signal` (the client went away) stops the statement.
  */

@@ -15,7 +15,7 @@ import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
 import { accountingExport, accountingExportOffThread } from './accounting-export';
 import { ACCOUNTING_BATCH_ORDERS, accountingRows } from './accounting.queries';
-import { johannesburgDay, ordersIn, seedWorld, type World } from './reporting-fixtures';
+import { johannesburgDay, ordersDeliveredIn, seedWorld, type World } from './reporting-fixtures';
 
 let h: Harness;
 let staff: TestClient;
@@ -52,10 +52,10 @@ const csvLines = (body: string) =>
     .split('\r\n');
 
 describe('GET /api/reporting/accounting-csv as JSON', () => {
-  it('is a bare array of 19 positions, one row per order line, by creation then order id then line', async () => {
+  it('is a bare array of 19 positions, one row per order line, by delivery date then order id then line', async () => {
     const answer = await rows(FEBRUARY);
-    const expected = ordersIn(world, { startDate: '2026-02-01', endDate: '2026-02-28' })
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    const expected = ordersDeliveredIn(world, { startDate: '2026-02-01', endDate: '2026-02-28' })
+      .sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate) || a.id - b.id)
       .flatMap((o) => o.lines.map((l) => ({ o, l })));
     expect(answer.length).toBe(expected.length);
     expect(answer.length).toBeGreaterThan(10);
@@ -64,13 +64,14 @@ describe('GET /api/reporting/accounting-csv as JSON', () => {
       expect(row).toHaveLength(19);
       expect(row[0]).toBe(o.name);
       expect(row[1]).toBe(johannesburgDay(o.createdAt));
+      expect(row[7]).toBe(o.deliveryDate);
       expect(row[10]).toBe((l.quantity * l.valueCents) / 100);
       expect(row[11]).toBe(l.partnerId === null ? null : world.partnerNames.get(l.partnerId));
       expect(row[18]).toBe(o.id);
     });
   });
 
-  it("adds up, per order, to the order's own on-pay calculation; fee and adjustments once per order", async () => {
+  it("adds up, per order, to the order's own on-pay calculation; fee and adjustment once per partner", async () => {
     const answer = await rows(FEBRUARY);
     const byOrder = new Map<number, AccountingRow[]>();
     for (const row of answer) byOrder.set(row[18], [...(byOrder.get(row[18]) ?? []), row]);
@@ -80,10 +81,17 @@ describe('GET /api/reporting/accounting-csv as JSON', () => {
       const sum = (i: number) => lines.reduce((s, r) => s + toCents(r[i] as number), 0);
       expect(sum(15)).toBe(toCents(onpayment[ON_PAY_EXCL]!));
       expect(sum(16)).toBe(toCents(onpayment[ON_PAY_INCL]!));
-      expect(lines.slice(1).every((r) => r[14] === 0 && r[17] === 0)).toBe(true);
-      expect(lines[0]![14]).toBe(99);
+      // Each partner's first row carries its fee and adjustment; its other rows 0. The fee is earned once.
+      const seen = new Set<string | null>();
+      for (const r of lines) {
+        if (seen.has(r[11])) expect([r[14], r[17]]).toEqual([0, 0]);
+        seen.add(r[11]);
+      }
+      expect([0, 99]).toContain(lines.reduce((s, r) => s + r[14], 0));
     }
-    expect(answer.some((r) => r[17] === -50)).toBe(true);
+    // Partner A's credit notes of 50,00, on A's first row of those orders, negative.
+    expect(answer.some((r) => r[17] === -50 && r[11] === h.fixtures.partnerA.name)).toBe(true);
+    expect(answer.some((r) => r[14] === 99)).toBe(true);
   });
 
   it('answers a year-long range (streamed, never refused) and an open one', async () => {
@@ -119,9 +127,15 @@ describe('GET /api/reporting/accounting-csv as CSV', () => {
     expect(res.headers['content-disposition']).toContain('filename="accounting-all-2026-12-31.csv"');
     expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(res.body).toContain(",'+27 82 000 0000,");
-    // A negative adjustment is a number, not text that starts with "-".
-    expect(csvLines(res.body).some((l) => l.endsWith(',-50'))).toBe(true);
+    // A negative adjustment is a number, not text that starts with "-"; money always has two decimals.
+    expect(csvLines(res.body).some((l) => l.endsWith(',-50.00'))).toBe(true);
     expect(res.body).not.toContain("'-50");
+    for (const line of csvLines(res.body)
+      .slice(1)
+      .filter((l) => !l.includes('"'))) {
+      const cells = line.split(',');
+      for (const i of [10, 14, 15, 16, 17]) expect(cells[i], line).toMatch(/^-?\d+\.\d{2}$/);
+    }
   });
 });
 
@@ -137,6 +151,7 @@ describe('the batches', () => {
       Array.from({ length: BULK }, (_, i) => ({
         name: `#BULK${String(i)}`,
         createdAt: new Date('2027-05-01T10:00:00Z'),
+        deliveryDate: '2027-05-01',
       })),
     );
     // One instant to the microsecond for all: only the id tells them apart, and a JS Date would lose the µs.
@@ -180,7 +195,12 @@ describe('the batches', () => {
   it('gives back text with tabs, line breaks, backslashes, quotes and accents exactly', async () => {
     const awkward = 'Zoë\t"O\'Brien"\\ \\N\nLine two — ✿';
     await insertMany(h.database.db, orders, [
-      { name: '#AWKWARD', customerName: awkward, createdAt: new Date('2027-06-01T10:00:00Z') },
+      {
+        name: '#AWKWARD',
+        customerName: awkward,
+        createdAt: new Date('2027-06-01T10:00:00Z'),
+        deliveryDate: '2027-06-01',
+      },
     ]);
     const batches: AccountingRow[][] = [];
     for await (const batch of accountingRows(h.database, { startDate: '2027-06-01', endDate: '2027-06-01' }))

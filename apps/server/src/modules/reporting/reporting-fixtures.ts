@@ -3,8 +3,8 @@ import { LINE_STATUSES, type LineStatus } from '@bloomline/contract';
 import type { Db } from '../../db/client';
 import { insertMany } from '../../db/bulk';
 import {
-  adjustments,
   componentRates,
+  creditNotes,
   components,
   locations,
   orderLines,
@@ -46,6 +46,8 @@ export interface SeededOrder {
   id: number;
   name: string;
   createdAt: Date;
+  /** The Johannesburg day it is delivered: 0 to 2 days after it was placed (the accounting report's period). */
+  deliveryDate: string;
   profitCentreId: number | null;
   lines: SeededLine[];
 }
@@ -140,11 +142,13 @@ export async function seedWorld(db: Db, fixtures: Fixtures, orderCount = 80): Pr
     const createdAt = new Date(
       dayStart + (i % 5 === 0 ? 22.5 * 3_600_000 : Math.floor(next() * 20 * 3_600_000)),
     );
+    const deliveryDate = johannesburgDay(new Date(createdAt.getTime() + (i % 3) * day));
     const [order] = await db
       .insert(orders)
       .values({
         name: `#RP${String(1000 + i)}`,
         createdAt,
+        deliveryDate,
         profitCentreId: pick(centreIds),
         customerName: i === 3 ? '=HYPERLINK("http://x")' : `Customer ${String(i)}`,
         email: i === 4 ? '+27 82 000 0000' : `c${String(i)}@example.com`,
@@ -170,14 +174,22 @@ export async function seedWorld(db: Db, fixtures: Fixtures, orderCount = 80): Pr
       };
     });
     const lines = await db.insert(orderLines).values(specs).returning();
+    // A credit note of partner A's on every sixth order: the accounting report's adjustment.
     if (i % 6 === 0)
-      await insertMany(db, adjustments, [
-        { orderId: order!.id, title: 'Fix', quantity: 1, valueCents: -5000, partnerId: fixtures.partnerA.id },
+      await insertMany(db, creditNotes, [
+        {
+          orderId: order!.id,
+          partnerId: fixtures.partnerA.id,
+          kind: 'order',
+          amountCents: 5000,
+          date: deliveryDate,
+        },
       ]);
     seeded.push({
       id: order!.id,
       name: order!.name,
       createdAt,
+      deliveryDate,
       profitCentreId: order!.profitCentreId,
       lines: lines.map((l) => ({
         id: l.id,
@@ -239,3 +251,11 @@ export const ordersIn = (world: World, range: { startDate?: string; endDate?: st
       (range.endDate === undefined || d <= range.endDate)
     );
   });
+
+/** The orders delivered within the range of Johannesburg days (the accounting report's period). */
+export const ordersDeliveredIn = (world: World, range: { startDate?: string; endDate?: string }) =>
+  world.orders.filter(
+    (o) =>
+      (range.startDate === undefined || o.deliveryDate >= range.startDate) &&
+      (range.endDate === undefined || o.deliveryDate <= range.endDate),
+  );

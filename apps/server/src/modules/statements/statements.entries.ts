@@ -35,6 +35,7 @@ function orderEntry(row: EntryRow): StatementOrderEntry {
       amount: n.amount_cents / 100,
       date: n.date,
       description: n.description,
+      settled: n.settled,
     })),
   };
 }
@@ -54,6 +55,7 @@ export function entryOf(row: EntryRow): StatementEntry {
         amount: row.amount_cents / 100,
         order: order ?? { id: 0, name: '' },
         name: row.label ?? '',
+        settled: row.open_cents === 0,
       };
     case 'payment':
       return { type: 'payment', key, date: row.date, amount: row.amount_cents / 100, reference: row.label };
@@ -68,6 +70,7 @@ export function entryOf(row: EntryRow): StatementEntry {
           amount: row.amount_cents / 100,
           date: row.date,
           description: row.label,
+          settled: row.open_cents === 0,
         },
       };
   }

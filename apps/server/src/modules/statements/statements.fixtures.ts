@@ -10,55 +10,64 @@ import {
   orderLines,
   orders,
   partners,
-  payments,
   refundPartners,
   refunds,
   users,
 } from '../../db/schema';
+import { payOut } from '../../shared/payouts';
 import type { Fixtures } from '../../test/fixtures';
 
 /**
- * Months worked by hand for partner A (Protea Petals), in rand:
+ * Months worked by hand for partner A (Protea Petals), in rand (DECISIONS.md "Statements", issue 35):
+ *
+ * Payouts (the product's own `payOut`): up to 28 Feb, paid 7 Mar: #S4's bill 200,00 (no deductions yet) =
+ * payment 200,00; up to 10 Mar, paid 12 Mar: #S1's bill 500,00 less the credit notes of 3 and 8 Mar (30 + 50)
+ * = payment 420,00.
  *
  * March 2026
- *   #S1 delivered 5 Mar, bill 500,00 paid (7 Apr); complaint credit note 50,00 on 8 Mar
+ *   #S1 delivered 5 Mar, bill 500,00 paid (12 Mar); complaint credit note 50,00 on 8 Mar (settled 12 Mar)
  *   #S2 delivered 20 Mar, bill 320,50 unpaid; refund RF1 processed 15 Mar, deduction 75,25
  *   #S3 delivered 31 Mar, bill 1 000,00 unpaid; its return processed 2 Apr: credit note 100,00 (April's)
- *   #S4 delivered 27 Feb (February's bill, 200,00 paid); credit note 30,00 on 3 Mar (shows in March, no bill)
- *   EFT payment 2 000,00 on 7 Mar (shown, never summed); wholesale 300,00 on 14 Mar;
+ *   #S4 delivered 27 Feb (February's bill, 200,00 paid); credit note 30,00 on 3 Mar (shows in March, no bill;
+ *     settled 12 Mar)
+ *   EFT payments 200,00 on 7 Mar and 420,00 on 12 Mar (shown, never summed); wholesale 300,00 on 14 Mar;
  *   in-store order #S5 placed 15 Mar, 450,00 (delivered by partner B)
  *   refund RF2 on #S2 processed 1 Apr 00:30 Johannesburg (31 Mar 22:30 UTC), deduction 40,00: April's
  *   refund RF3 on #S2 processed 16 Mar with the customer responsible: nothing deducted, not shown
- *   paid bills 500,00; unpaid 1 320,50; deductions 50 + 30 + 75,25 + 300 + 450 = 905,25
- *   Total on pay 1 820,50 - 905,25 = 915,25; Total Unpaid 1 320,50 - 905,25 = 415,25; Total paid 500,00
- * April 2026: credit note 100,00 (#S3) and refund 40,00: deductions 140,00, on pay and unpaid -140,00
- * February 2026: bill 200,00 paid: on pay 200,00, paid 200,00, unpaid 0
- * January 2026: nothing
- * Current balance: unpaid 1 320,50 less every deduction (80 + 100 + 75,25 + 40 + 300 + 450 = 1 045,25) = 275,25
+ *   paid bills 500,00; unpaid 1 320,50; deductions 50 + 30 + 75,25 + 300 + 450 = 905,25, of which 825,25 unsettled
+ *   Total on pay 1 820,50 - 905,25 = 915,25; Total Unpaid 1 320,50 - 825,25 = 495,25; Total paid 500,00
+ *   Balance at 31 Mar: bills 2 020,50 - deductions 905,25 - payments 620,00 = 495,25
+ * April 2026: credit note 100,00 (#S3) and refund 40,00: deductions 140,00, on pay and unpaid -140,00;
+ *   balance at 30 Apr 495,25 - 140,00 = 355,25
+ * February 2026: bill 200,00 paid: on pay 200,00, paid 200,00, unpaid 0; balance at 28 Feb 200,00 (paid 7 Mar)
+ * January 2026: nothing; balance 0
+ * Current balance: unpaid 1 320,50 less the unsettled deductions (100 + 75,25 + 40 + 300 + 450 = 965,25)
+ *   = 355,25 = all bills 2 020,50 - all deductions 1 045,25 - all payments 620,00
  * Partner B has a bill of 999,00 in March, which A never sees.
  */
+export const CURRENT_BALANCE = 355.25;
 export const MARCH = {
   month: '2026-03',
   totals: {
-    currentBalance: 275.25,
-    totalUnpaid: 415.25,
+    currentBalance: 495.25,
+    totalUnpaid: 495.25,
     totalOnPay: 915.25,
     totalDeductions: 905.25,
     totalPaid: 500,
   },
-  entries: 8,
+  entries: 9,
 };
 export const APRIL = {
   month: '2026-04',
-  totals: { currentBalance: 275.25, totalUnpaid: -140, totalOnPay: -140, totalDeductions: 140, totalPaid: 0 },
+  totals: { currentBalance: 355.25, totalUnpaid: -140, totalOnPay: -140, totalDeductions: 140, totalPaid: 0 },
 };
 export const FEBRUARY = {
   month: '2026-02',
-  totals: { currentBalance: 275.25, totalUnpaid: 0, totalOnPay: 200, totalDeductions: 0, totalPaid: 200 },
+  totals: { currentBalance: 200, totalUnpaid: 0, totalOnPay: 200, totalDeductions: 0, totalPaid: 200 },
 };
 export const EMPTY_JANUARY = {
   month: '2026-01',
-  totals: { currentBalance: 275.25, totalUnpaid: 0, totalOnPay: 0, totalDeductions: 0, totalPaid: 0 },
+  totals: { currentBalance: 0, totalUnpaid: 0, totalOnPay: 0, totalDeductions: 0, totalPaid: 0 },
 };
 
 const at = (text: string) => new Date(text);
@@ -101,10 +110,10 @@ export async function seedStatementMonths(db: Db, { partnerA, partnerB, staff }:
     { orderId: s5, partnerId: partnerB.id, title: 'Orchid', status: 'delivered', valueCents: 35100 },
   ]);
   await db.insert(bills).values([
-    { orderId: s1, partnerId: partnerA.id, amountCents: 50000, paid: true, paidAt: '2026-04-07' },
+    { orderId: s1, partnerId: partnerA.id, amountCents: 50000 },
     { orderId: s2, partnerId: partnerA.id, amountCents: 32050 },
     { orderId: s3, partnerId: partnerA.id, amountCents: 100000 },
-    { orderId: s4, partnerId: partnerA.id, amountCents: 20000, paid: true, paidAt: '2026-03-07' },
+    { orderId: s4, partnerId: partnerA.id, amountCents: 20000 },
     { orderId: s5, partnerId: partnerB.id, amountCents: 99900 },
   ]);
   await db.insert(creditNotes).values([
@@ -114,12 +123,6 @@ export async function seedStatementMonths(db: Db, { partnerA, partnerB, staff }:
     { partnerId: partnerA.id, orderId: null, kind: 'wholesale', amountCents: 30000, date: '2026-03-14', description: 'Wholesale roses' },
     { partnerId: partnerA.id, orderId: s5, kind: 'instore', amountCents: 45000, date: '2026-03-15', description: 'In-store order #S5' },
   ]); // prettier-ignore
-  await db.insert(payments).values({
-    partnerId: partnerA.id,
-    amountCents: 200000,
-    paidAt: '2026-03-07',
-    reference: 'EFT BL202602-001',
-  });
   const refund = async (name: string, processedAt: string, deduction: number, responsible: string) => {
     const [r] = await db
       .insert(refunds)
@@ -136,6 +139,12 @@ export async function seedStatementMonths(db: Db, { partnerA, partnerB, staff }:
   await refund('#S2-RF1', '2026-03-15T10:00:00+02:00', 7525, 'Partner');
   await refund('#S2-RF2', '2026-04-01T00:30:00+02:00', 4000, 'Partner');
   await refund('#S2-RF3', '2026-03-16T10:00:00+02:00', 0, 'Customer');
+  // The pay runs, through the product's own payout function.
+  await db.transaction(async (tx) => {
+    const run = { partnerIds: [partnerA.id], userId: staff.id };
+    await payOut(tx, { ...run, upTo: '2026-02-28', paidAt: '2026-03-07', reference: 'EFT BL202602-001' });
+    await payOut(tx, { ...run, upTo: '2026-03-10', paidAt: '2026-03-12', reference: 'EFT BL202603-001' });
+  });
   return { s1, s2, s3, s4, s5 };
 }
 

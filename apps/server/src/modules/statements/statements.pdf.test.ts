@@ -71,7 +71,17 @@ describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
     }
     expect(text).toContain('R 915,25');
     // Every entry, with its amount as shown: orders their bill less credit notes, the rest negative.
-    for (const name of ['#S1', '#S2', '#S3', '#S4', '#S5', 'EFT BL202602-001', 'Wholesale roses', '#S2-RF1'])
+    for (const name of [
+      '#S1',
+      '#S2',
+      '#S3',
+      '#S4',
+      '#S5',
+      'EFT BL202602-001',
+      'EFT BL202603-001',
+      'Wholesale roses',
+      '#S2-RF1',
+    ])
       expect(text).toContain(name);
     for (const amount of [
       'R 450,00',
@@ -79,7 +89,8 @@ describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
       'R 1 000,00',
       '-R 30,00',
       '-R 75,25',
-      '-R 2 000,00',
+      '-R 200,00',
+      '-R 420,00',
       '-R 300,00',
       '-R 450,00',
     ])
@@ -96,16 +107,25 @@ describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
       expect(text.split('\n').find((l) => l.includes(figure.label))).toContain(
         formatMoney(MARCH.totals[figure.key]),
       );
-    const count = (label: string) =>
-      text
-        .split('\n')
-        .find((l) => l.trim().startsWith(label))
-        ?.trim()
-        .split(/\s+/)
-        .at(-1);
-    expect([count('Order'), count('Refund'), count('Payment'), count('Wholesale'), count('In-store')]).toEqual([
-      '4', '1', '1', '1', '1',
-    ]); // prettier-ignore
+    // Each type's count and amount as shown, worked by hand: orders 450 + 320,50 + 1 000 - 30 = 1 740,50;
+    // payments 200 + 420 = 620,00 (negative, as every entry but an order).
+    const row = (label: string) =>
+      /^\S+\s+(\d+)\s+(.+)$/
+        .exec(
+          text
+            .split('\n')
+            .find((l) => l.trim().startsWith(label))
+            ?.trim() ?? '',
+        )
+        ?.slice(1)
+        .map((cell) => cell.replace(/\s+/g, ' '));
+    expect(['Order', 'Refund', 'Payment', 'Wholesale', 'In-store'].map(row)).toEqual([
+      ['4', 'R 1 740,50'],
+      ['1', '-R 75,25'],
+      ['2', '-R 620,00'],
+      ['1', '-R 300,00'],
+      ['1', '-R 450,00'],
+    ]);
     expect(text).not.toContain('#S1');
     // One page drawn to a picture, to look at (tests/README: open the PNG when the layout changes).
     writeFileSync(join(dir, 'summary.pdf'), pdf);

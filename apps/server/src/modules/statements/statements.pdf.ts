@@ -4,6 +4,7 @@ import {
   STATEMENT_FIGURES,
   entryAmount,
   formatCount,
+  formatMoney,
   monthName,
   statementDate,
   type StatementEntry,
@@ -22,6 +23,8 @@ export type StatementPdfInput = {
   month: string;
   totals: StatementTotals;
   counts: EntryCountsRow;
+  /** Each entry type's amount as shown, in cents (the summary's column beside the count). */
+  amounts: EntryCountsRow;
   /** The detailed PDF's entries, read a page at a time as the table is drawn. */
   entries?: AsyncIterable<StatementEntry>;
   compress?: boolean;
@@ -61,7 +64,7 @@ const COUNT_ROWS = ['order', 'refund', 'payment', 'wholesale', 'instore'] as con
  * entries per type. Page numbers come from pdfStream.
  */
 export function statementPdf(input: StatementPdfInput): Readable {
-  const { partner, month, totals, counts } = input;
+  const { partner, month, totals, counts, amounts } = input;
   const title = `Statement for ${monthName(month)}`;
   return pdfStream(
     {
@@ -88,9 +91,16 @@ export function statementPdf(input: StatementPdfInput): Readable {
               value: (t: (typeof COUNT_ROWS)[number]) => formatCount(counts[t]),
               align: 'right',
             },
+            moneyColumn('Amount', (t: (typeof COUNT_ROWS)[number]) => amounts[t] / 100, 1.5),
           ],
           COUNT_ROWS,
-          { footer: ['Total', formatCount(COUNT_ROWS.reduce((n, t) => n + counts[t], 0))] },
+          {
+            footer: [
+              'Total',
+              formatCount(COUNT_ROWS.reduce((n, t) => n + counts[t], 0)),
+              formatMoney(COUNT_ROWS.reduce((n, t) => n + amounts[t], 0) / 100),
+            ],
+          },
         );
         return;
       }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
-import { monthBounds } from '@bloomline/contract';
+import { monthBounds, NO_SUMS } from '@bloomline/contract';
 import type { StatementSort, StatementSums } from '@bloomline/contract';
 
 import { rowsOf } from '../../db/bulk';
@@ -40,7 +40,10 @@ export type EntryRow = {
   amount_cents: number;
   /** An order entry's credit notes of the month (cents). */
   notes_cents: number;
-  notes: { id: number; amount_cents: number; date: string; description: string | null }[] | null;
+  /** Of the entry's deductions, what no payout has settled yet (cents). */
+  open_cents: number;
+  notes:
+    { id: number; amount_cents: number; date: string; description: string | null; settled: boolean }[] | null;
   lines: { id: number; title: string; quantity: number; status: string }[] | null;
   label: string | null;
 };
@@ -58,38 +61,40 @@ function entriesCte(partnerId: number, month: string): SQL {
       from bills b
       where b.partner_id = ${partnerId} and b.statement_day >= ${first}::date and b.statement_day < ${next}::date
     ), note_rows as (
-      select cn.id, cn.order_id, cn.kind, cn.amount_cents, cn.date, cn.description
+      select cn.id, cn.order_id, cn.kind, cn.amount_cents, cn.date, cn.description, cn.payment_id
       from credit_notes cn
       where cn.partner_id = ${partnerId} and cn.date >= ${first}::date and cn.date < ${next}::date
         and (cn.kind <> 'order' or cn.order_id is not null)
     ), order_notes as (
       select order_id, sum(amount_cents)::int as cents, min(date) as first_day,
+        coalesce(sum(amount_cents) filter (where payment_id is null), 0)::int as open_cents,
         json_agg(json_build_object('id', id, 'amount_cents', amount_cents, 'date', date::text,
-          'description', description) order by date, id) as notes
+          'description', description, 'settled', payment_id is not null) order by date, id) as notes
       from note_rows where kind = 'order' group by order_id
     ), order_rows as (
       select coalesce(br.order_id, ns.order_id) as order_id, br.id as bill_id, br.paid, br.paid_at, br.day,
-        br.amount_cents, ns.cents as notes_cents, ns.first_day
+        br.amount_cents, ns.cents as notes_cents, ns.open_cents, ns.first_day
       from bill_rows br full join order_notes ns on ns.order_id = br.order_id
     ), entries as (
       select 'order' as type, k.order_id as row_id, coalesce(k.day, k.first_day)::text as date,
         k.order_id as order_id, o.name as order_name, k.bill_id, k.paid as bill_paid,
         k.paid_at::text as bill_paid_at, coalesce(k.amount_cents, 0) as amount_cents,
-        coalesce(k.notes_cents, 0) as notes_cents, null::text as label
+        coalesce(k.notes_cents, 0) as notes_cents, coalesce(k.open_cents, 0) as open_cents, null::text as label
       from order_rows k left join orders o on o.id = k.order_id
       union all
       select 'refund', rp.id, (r.processed_at at time zone ${ZONE})::date::text, r.order_id, o.name, null, null, null,
-        rp.refund_deduction_cents, 0, r.name
+        rp.refund_deduction_cents, 0, case when rp.payment_id is null then rp.refund_deduction_cents else 0 end, r.name
       from refund_partners rp join refunds r on r.id = rp.refund_id left join orders o on o.id = r.order_id
       where rp.partner_id = ${partnerId} and rp.refund_deduction_cents > 0
         and r.processed_at >= ${`${first}T00:00:00+02:00`}::timestamptz
         and r.processed_at < ${`${next}T00:00:00+02:00`}::timestamptz
       union all
-      select 'payment', p.id, p.paid_at::text, null, null, null, null, null, p.amount_cents, 0, p.reference
+      select 'payment', p.id, p.paid_at::text, null, null, null, null, null, p.amount_cents, 0, 0, p.reference
       from payments p
       where p.partner_id = ${partnerId} and p.paid_at >= ${first}::date and p.paid_at < ${next}::date
       union all
-      select n.kind, n.id, n.date::text, n.order_id, o.name, null, null, null, n.amount_cents, 0, n.description
+      select n.kind, n.id, n.date::text, n.order_id, o.name, null, null, null, n.amount_cents, 0,
+        case when n.payment_id is null then n.amount_cents else 0 end, n.description
       from note_rows n left join orders o on o.id = n.order_id
       where n.kind in ('instore', 'wholesale')
     )`;
@@ -148,8 +153,8 @@ export async function monthSums(
   db: DbOrTx,
   partnerId: number,
   month: string,
-): Promise<{ sums: StatementSums; counts: EntryCountsRow }> {
-  const [row] = await rowsOf<SumsRow & { [K in keyof EntryCountsRow as `n_${K}`]: number }>(
+): Promise<{ sums: StatementSums; counts: EntryCountsRow; amounts: EntryCountsRow }> {
+  const [row] = await rowsOf<SumsRow & { [K in keyof EntryCountsRow as `n_${K}` | `a_${K}`]: number }>(
     db,
     sql`${entriesCte(partnerId, month)}
       select
@@ -159,11 +164,17 @@ export async function monthSums(
         coalesce(sum(amount_cents) filter (where type = 'instore'), 0)::float8 as "instore",
         coalesce(sum(amount_cents) filter (where type = 'wholesale'), 0)::float8 as "wholesale",
         coalesce(sum(amount_cents) filter (where type = 'refund'), 0)::float8 as "refunds",
+        coalesce(sum(open_cents), 0)::float8 as "unsettled",
         count(*) filter (where type = 'order')::int as n_order,
         count(*) filter (where type = 'refund')::int as n_refund,
         count(*) filter (where type = 'payment')::int as n_payment,
         count(*) filter (where type = 'wholesale')::int as n_wholesale,
-        count(*) filter (where type = 'instore')::int as n_instore
+        count(*) filter (where type = 'instore')::int as n_instore,
+        coalesce(sum(amount_cents - notes_cents) filter (where type = 'order'), 0)::float8 as a_order,
+        (-coalesce(sum(amount_cents) filter (where type = 'refund'), 0))::float8 as a_refund,
+        (-coalesce(sum(amount_cents) filter (where type = 'payment'), 0))::float8 as a_payment,
+        (-coalesce(sum(amount_cents) filter (where type = 'wholesale'), 0))::float8 as a_wholesale,
+        (-coalesce(sum(amount_cents) filter (where type = 'instore'), 0))::float8 as a_instore
       from entries`,
   );
   const r = row!;
@@ -175,6 +186,7 @@ export async function monthSums(
       instore: r.instore,
       wholesale: r.wholesale,
       refunds: r.refunds,
+      unsettled: r.unsettled,
     },
     counts: {
       order: r.n_order,
@@ -183,26 +195,53 @@ export async function monthSums(
       wholesale: r.n_wholesale,
       instore: r.n_instore,
     },
+    amounts: {
+      order: r.a_order,
+      refund: r.a_refund,
+      payment: r.a_payment,
+      wholesale: r.a_wholesale,
+      instore: r.a_instore,
+    },
   };
 }
 
-/** The partner's sums over every month (the current balance), by the same rules as a month's. */
-export async function allTimeSums(db: DbOrTx, partnerId: number): Promise<StatementSums> {
-  const [row] = await rowsOf<SumsRow>(
+/**
+ * The partner's current balance (cents): every unpaid bill less every deduction no payout has settled, from the
+ * partial indexes of unpaid and unsettled rows (DECISIONS.md "Statements").
+ */
+export async function currentBalanceSums(db: DbOrTx, partnerId: number): Promise<StatementSums> {
+  const [row] = await rowsOf<{ unpaid: number; unsettled: number }>(
     db,
     sql`select
-      (select coalesce(sum(amount_cents), 0) from bills where partner_id = ${partnerId} and paid)::float8 as "paidBills",
-      (select coalesce(sum(amount_cents), 0) from bills where partner_id = ${partnerId} and not paid)::float8 as "unpaidBills",
-      (select coalesce(sum(amount_cents), 0) from credit_notes
-        where partner_id = ${partnerId} and kind = 'order' and order_id is not null)::float8 as "creditNotes",
-      (select coalesce(sum(amount_cents), 0) from credit_notes
-        where partner_id = ${partnerId} and kind = 'instore')::float8 as "instore",
-      (select coalesce(sum(amount_cents), 0) from credit_notes
-        where partner_id = ${partnerId} and kind = 'wholesale')::float8 as "wholesale",
-      (select coalesce(sum(rp.refund_deduction_cents), 0) from refund_partners rp join refunds r on r.id = rp.refund_id
-        where rp.partner_id = ${partnerId} and r.processed_at is not null)::float8 as "refunds"`,
+      (select coalesce(sum(amount_cents), 0) from bills where partner_id = ${partnerId} and not paid)::float8 as unpaid,
+      ((select coalesce(sum(amount_cents), 0) from credit_notes
+          where partner_id = ${partnerId} and payment_id is null and (kind <> 'order' or order_id is not null))
+        + (select coalesce(sum(rp.refund_deduction_cents), 0) from refund_partners rp
+          where rp.partner_id = ${partnerId} and rp.payment_id is null and rp.refund_deduction_cents > 0))::float8
+        as unsettled`,
   );
-  return row!;
+  return { ...NO_SUMS, unpaidBills: row?.unpaid ?? 0, unsettled: row?.unsettled ?? 0 };
+}
+
+/**
+ * What the balance was made of at the end of the day before `next` (cents): the bills of statement days before
+ * it, the deductions processed before it, the payments made before it.
+ */
+export async function balanceBefore(db: DbOrTx, partnerId: number, next: string) {
+  const [row] = await rowsOf<{ bills: number; deductions: number; payments: number }>(
+    db,
+    sql`select
+      (select coalesce(sum(amount_cents), 0) from bills
+        where partner_id = ${partnerId} and statement_day < ${next}::date)::float8 as bills,
+      ((select coalesce(sum(amount_cents), 0) from credit_notes
+          where partner_id = ${partnerId} and date < ${next}::date and (kind <> 'order' or order_id is not null))
+        + (select coalesce(sum(rp.refund_deduction_cents), 0) from refund_partners rp join refunds r on r.id = rp.refund_id
+          where rp.partner_id = ${partnerId} and rp.refund_deduction_cents > 0
+            and r.processed_at < ${`${next}T00:00:00+02:00`}::timestamptz))::float8 as deductions,
+      (select coalesce(sum(amount_cents), 0) from payments
+        where partner_id = ${partnerId} and paid_at < ${next}::date)::float8 as payments`,
+  );
+  return row ?? { bills: 0, deductions: 0, payments: 0 };
 }
 
 export type StatementPartner = {

@@ -1,7 +1,10 @@
 import {
   MESSAGES,
-  NO_SUMS,
+  balanceAtCents,
+  currentBalanceCents,
+  currentMonth,
   latestMonths,
+  monthBounds,
   statementTotals,
   type StatementAnswer,
   type StatementOrdersAnswer,
@@ -18,7 +21,8 @@ import type { Viewer } from '../../lib/viewer';
 import { entryOf } from './statements.entries';
 import { statementPdf, type PdfKind } from './statements.pdf';
 import {
-  allTimeSums,
+  balanceBefore,
+  currentBalanceSums,
   monthCounts,
   monthSums,
   statementEntryPage,
@@ -48,13 +52,27 @@ export async function statementOwner(
   return chosen;
 }
 
+/**
+ * The balance a month's statement shows (cents): the current balance for the current month, and for a past
+ * month the balance as it stood at that month's end (DECISIONS.md "Statements").
+ */
+export async function balanceShown(db: DbOrTx, partnerId: number, month: string): Promise<number> {
+  if (month >= currentMonth()) return currentBalanceCents(await currentBalanceSums(db, partnerId));
+  return balanceAtCents(await balanceBefore(db, partnerId, monthBounds(month).next));
+}
+
 /** The month's figures and counts: from SQL sums, by the contract's one function per figure. */
 export async function monthFigures(db: DbOrTx, partner: StatementPartner, month: string) {
-  const [month_, allTime] = await Promise.all([
+  const [month_, balance] = await Promise.all([
     monthSums(db, partner.id, month),
-    allTimeSums(db, partner.id),
+    balanceShown(db, partner.id, month),
   ]);
-  return { totals: statementTotals(month_.sums, allTime), counts: month_.counts, sums: month_.sums };
+  return {
+    totals: statementTotals(month_.sums, balance),
+    counts: month_.counts,
+    amounts: month_.amounts,
+    sums: month_.sums,
+  };
 }
 
 /** The month's entries a page at a time, in the statement's order: a PDF never holds more than one page. */
@@ -89,7 +107,7 @@ export function createStatementsService({ db }: { db: DbOrTx }) {
 
     async currentBalance(viewer: Viewer, partnerId: number | undefined): Promise<number> {
       const partner = await ownerOf(viewer, partnerId);
-      return statementTotals(NO_SUMS, await allTimeSums(db, partner.id)).currentBalance;
+      return currentBalanceCents(await currentBalanceSums(db, partner.id)) / 100;
     },
 
     /** The latest 12 months with the orders received and sent in each (the /statements list). */
@@ -148,6 +166,7 @@ export async function statementDownload(
       month,
       totals: figures.totals,
       counts: figures.counts,
+      amounts: figures.amounts,
       entries: kind === 'detail' ? entryPages(db, partner, month, order) : undefined,
       compress: options.compress,
     }),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  toCents,
   formatMoney,
   latestMonths,
   sumsOfEntries,
@@ -16,6 +17,7 @@ import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
 import {
   APRIL,
+  CURRENT_BALANCE,
   EMPTY_JANUARY,
   FEBRUARY,
   MARCH,
@@ -64,10 +66,7 @@ describe('GET /api/reporting/statements', () => {
     });
     expect(answer.data).toHaveLength(MARCH.entries);
     // The totals are the contract's function of the answer's own entries (current balance aside).
-    const fromEntries = statementTotals(sumsOfEntries(answer.data), {
-      ...sumsOfEntries([]),
-      unpaidBills: 27525,
-    });
+    const fromEntries = statementTotals(sumsOfEntries(answer.data), toCents(MARCH.totals.currentBalance));
     expect(fromEntries).toEqual(MARCH.totals);
     expect(answer.data.map((e) => `${e.type}:${'order' in e && e.order ? e.order.name : ''}`)).toEqual([
       'instore:#S5',
@@ -78,14 +77,15 @@ describe('GET /api/reporting/statements', () => {
       'order:#S1',
       'wholesale:',
       'payment:',
+      'payment:',
     ]);
     const s1 = answer.data.find((e) => e.type === 'order' && e.order.id === ids.s1);
     expect(s1).toMatchObject({
       type: 'order',
       date: '2026-03-05',
       order: { name: '#S1', firstName: 'Thandi', deliveryDate: '2026-03-05', onPay: 500, totalValue: 800 },
-      bill: { paid: true, date: '2026-04-07', amount: 500 },
-      creditNotes: [{ amount: 50, date: '2026-03-08', description: 'Late delivery' }],
+      bill: { paid: true, date: '2026-03-12', amount: 500 },
+      creditNotes: [{ amount: 50, date: '2026-03-08', description: 'Late delivery', settled: true }],
     });
     expect(s1?.type === 'order' && s1.order.lines).toEqual([
       expect.objectContaining({ title: 'Roses', quantity: 1, status: 'delivered' }),
@@ -103,10 +103,11 @@ describe('GET /api/reporting/statements', () => {
       name: '#S2-RF1',
       date: '2026-03-15',
     });
-    expect(answer.data.find((e) => e.type === 'payment')).toMatchObject({
-      amount: 2000,
-      reference: 'EFT BL202602-001',
-    });
+    expect(answer.data.filter((e) => e.type === 'payment')).toEqual([
+      expect.objectContaining({ amount: 420, reference: 'EFT BL202603-001', date: '2026-03-12' }),
+      expect.objectContaining({ amount: 200, reference: 'EFT BL202602-001', date: '2026-03-07' }),
+    ]);
+    expect(answer.data.find((e) => e.type === 'refund')).toMatchObject({ settled: false });
     expect(answer.data.find((e) => e.type === 'wholesale')).toMatchObject({
       order: null,
       creditNote: { amount: 300 },
@@ -153,7 +154,7 @@ describe('GET /api/reporting/statements', () => {
     expect(dates).toEqual([...dates].sort());
     const byAmount = await statement(florist, `month=${MARCH.month}&s=payment&d=desc`);
     expect(byAmount.data[0]).toMatchObject({ type: 'order', order: { name: '#S3' } });
-    expect(byAmount.data.at(-1)).toMatchObject({ type: 'payment' });
+    expect(byAmount.data.at(-1)).toMatchObject({ type: 'instore' });
     // Entries without an order (payments, wholesale) come last either way; the rest reverse exactly.
     const withOrder = (keys: string[]) => keys.filter((k) => !/^(payment|wholesale)-/.test(k));
     expect(withOrder(await order('name', 'asc'))).toEqual(withOrder(await order('name', 'desc')).reverse());
@@ -203,17 +204,17 @@ describe('GET /api/reporting/statements', () => {
 
 describe('GET /api/reporting/current-balance', () => {
   it('answers every unpaid bill less every deduction, in rand, with the same scoping', async () => {
-    expect((await florist.get('/api/reporting/current-balance')).json()).toEqual({ data: 275.25 });
+    expect((await florist.get('/api/reporting/current-balance')).json()).toEqual({ data: CURRENT_BALANCE });
     expect(
       (
         await florist.get(`/api/reporting/current-balance?partner_id=${String(h.fixtures.partnerB.id)}`)
       ).json(),
-    ).toEqual({ data: 275.25 });
+    ).toEqual({ data: CURRENT_BALANCE });
     expect((await readerB.get('/api/reporting/current-balance')).json()).toEqual({ data: 999 });
     const forA = await staff.get(
       `/api/reporting/current-balance?partner_id=${String(h.fixtures.partnerA.id)}`,
     );
-    expect(forA.json()).toEqual({ data: 275.25 });
+    expect(forA.json()).toEqual({ data: CURRENT_BALANCE });
     expect((await staff.get('/api/reporting/current-balance')).statusCode).toBe(422);
     expect((await florist2.get('/api/reporting/current-balance')).statusCode).toBe(403);
     expect((await guest.get('/api/reporting/current-balance')).statusCode).toBe(401);

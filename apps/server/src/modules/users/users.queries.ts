@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 
-import { isStaffRole, partnerSideOf } from '@bloomline/contract';
+import { isStaffRole, partnerSideOf, staffSideOf } from '@bloomline/contract';
 import type { UserListQuery, UserRecord } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
@@ -19,6 +19,9 @@ const recordColumns = {
   partner: sql<UserRecord['partner']>`case when ${partners.id} is null then null
     else json_build_object('id', ${partners.id}, 'name', ${partners.name}) end`,
   partnerStatements: users.partnerStatements,
+  manageXero: users.manageXero,
+  authenticateXero: users.authenticateXero,
+  managePayouts: users.managePayouts,
 };
 
 type StoredUser = {
@@ -31,11 +34,15 @@ type StoredUser = {
   role: UserRecord['role'];
   partner: UserRecord['partner'];
   partnerStatements: boolean;
+  manageXero: boolean;
+  authenticateXero: boolean;
+  managePayouts: boolean;
 };
 
 /** A user as the list and the form read it: the contract decides that staff have no partner side. */
 function recordOf({ roleId, partner, partnerStatements, ...row }: StoredUser): UserRecord {
   const side = partnerSideOf(roleId, { partner, partnerStatements });
+  const staff = staffSideOf(roleId, row);
   return {
     id: row.id,
     name: row.name,
@@ -45,7 +52,7 @@ function recordOf({ roleId, partner, partnerStatements, ...row }: StoredUser): U
     enabled: row.enabled,
     role: row.role,
     partner: side.partner,
-    permissions: { partnerStatements: side.partnerStatements },
+    permissions: { partnerStatements: side.partnerStatements, ...staff },
   };
 }
 

@@ -2,7 +2,14 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { isStaffRole, lacksPartner, partnerSideOf, USER_MESSAGES } from '@bloomline/contract';
+import {
+  isStaffRole,
+  lacksPartner,
+  partnerSideOf,
+  type StaffPermissions,
+  staffSideOf,
+  USER_MESSAGES,
+} from '@bloomline/contract';
 import type { CurrentUser, UserInput, UserListQuery, UserRecord, UserUpdateInput } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -29,15 +36,41 @@ const trail = auditTrail('user', (row: UserRow) => ({
   partnerId: row.partnerId,
   enabled: row.enabled,
   partnerStatements: row.partnerStatements,
+  manageXero: row.manageXero,
+  authenticateXero: row.authenticateXero,
+  managePayouts: row.managePayouts,
 }));
 
 const detail = async (db: DbOrTx, id: number): Promise<UserRecord> => found(await userById(db, id));
 
-/** Staff have no partner and no partner permissions, whatever was sent (the contract's partnerSideOf). */
-function staffOnlyColumns(roleId: number, partnerId: number | null, partnerStatements: boolean) {
+/**
+ * Staff have no partner and no partner permissions, and partner users no staff permissions, whatever was sent
+ * (the contract's partnerSideOf and staffSideOf).
+ */
+function staffOnlyColumns(
+  roleId: number,
+  partnerId: number | null,
+  partnerStatements: boolean,
+  staffFlags: StaffPermissions,
+) {
   const side = partnerSideOf(roleId, { partner: partnerId, partnerStatements });
-  return { roleId, partnerId: side.partner, partnerStatements: side.partnerStatements };
+  return {
+    roleId,
+    partnerId: side.partner,
+    partnerStatements: side.partnerStatements,
+    ...staffSideOf(roleId, staffFlags),
+  };
 }
+
+/** The staff permissions a body asks for, each one kept as `before` has it when it is not sent. */
+const staffFlagsOf = (
+  input: Pick<UserUpdateInput, 'manage_xero' | 'authenticate_xero' | 'manage_payouts'>,
+  before: StaffPermissions = { manageXero: false, authenticateXero: false, managePayouts: false },
+): StaffPermissions => ({
+  manageXero: input.manage_xero ?? before.manageXero,
+  authenticateXero: input.authenticate_xero ?? before.authenticateXero,
+  managePayouts: input.manage_payouts ?? before.managePayouts,
+});
 
 /**
  * A user editing themself may send the staff-only fields only as they are (a whole form carries them): a
@@ -55,6 +88,16 @@ function refuseOwnChanges(before: UserRow, input: UserUpdateInput) {
     // A staff user's stored flag is meaningless (always false); only a partner user's can be changed.
     if (!isStaffRole(before.roleId) || input.partner_statements)
       errors.partner_statements = [USER_MESSAGES.ownPermissions];
+  }
+  for (const [field, column] of [
+    ['manage_payouts', 'managePayouts'],
+    ['manage_xero', 'manageXero'],
+    ['authenticate_xero', 'authenticateXero'],
+  ] as const) {
+    const sent = input[field];
+    // A partner user's stored staff flags mean nothing (always false); only a staff member's count.
+    if (sent !== undefined && sent !== (isStaffRole(before.roleId) && before[column]))
+      errors[field] = [USER_MESSAGES.ownPermissions];
   }
   if (input.enabled === false) errors.enabled = [USER_MESSAGES.ownAccount];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -121,7 +164,12 @@ export function createUsersService({ db, queueMail, appUrl }: UsersDeps) {
             phoneNumber: input.phoneNumber ?? null,
             passwordHash,
             enabled,
-            ...staffOnlyColumns(input.role_id, input.partner_id, input.partner_statements ?? false),
+            ...staffOnlyColumns(
+              input.role_id,
+              input.partner_id,
+              input.partner_statements ?? false,
+              staffFlagsOf(input),
+            ),
           })
           .returning();
         if (!row) throw new Error('insert returned no row');
@@ -164,7 +212,12 @@ export function createUsersService({ db, queueMail, appUrl }: UsersDeps) {
           values = {
             ...values,
             enabled: input.enabled ?? before.enabled,
-            ...staffOnlyColumns(roleId, partnerId, input.partner_statements ?? before.partnerStatements),
+            ...staffOnlyColumns(
+              roleId,
+              partnerId,
+              input.partner_statements ?? before.partnerStatements,
+              staffFlagsOf(input, before),
+            ),
           };
         }
         const [after] = await tx

@@ -31,7 +31,11 @@ export const REFUND_PROCESSED_MESSAGE = 'Refund processed.';
 /** The fields as the inputs hold them: the amount as typed ('12,50'). */
 type Values = { responsible: string | null; onPay: string };
 
-const toBody = (values: Values) => ({ responsible: values.responsible, onPay: moneyValue(values.onPay) });
+/** The deduction is asked for only when the partner is responsible; otherwise nothing is deducted (0). */
+const toBody = (values: Values) => ({
+  responsible: values.responsible,
+  onPay: values.responsible === 'Partner' ? moneyValue(values.onPay) : 0,
+});
 const cents = (rand: number) => Math.round(rand * 100);
 
 /**
@@ -44,7 +48,7 @@ export function refundSchema(maxRand: number): ClientSchema {
     safeParse: (raw) => {
       const result = base.safeParse(raw);
       const issues = result.success ? [] : [...result.error.issues];
-      const amount = moneyValue((raw as Values).onPay);
+      const amount = toBody(raw as Values).onPay;
       const refused = issues.some((issue) => issue.path[0] === 'onPay');
       if (!refused && typeof amount === 'number' && cents(amount) > cents(maxRand)) {
         issues.push({ path: ['onPay'], message: CLAIM_TEXTS.deductionAbove(formatMoney(maxRand)) });
@@ -99,13 +103,23 @@ function ProcessRefundForm({ refund, onClose }: Omit<ProcessRefundDialogProps, '
       <Text size="sm">
         <strong>{refund.name}</strong> refunded <strong>{formatMoney(refund.amount)}</strong> to the customer.
       </Text>
-      <ResponsibleSelect data-autofocus {...form.getInputProps('responsible')} />
-      <MoneyInput
-        label="Partner deduction"
-        required
-        description={`At most ${formatMoney(refund.onPayAmount)}, the on pay of the refunded lines. Deducted from the partners' pay only when Partner is responsible.`}
-        {...form.getInputProps('onPay')}
+      <ResponsibleSelect
+        placeholder="Choose who is responsible"
+        data-autofocus
+        {...form.getInputProps('responsible')}
       />
+      {form.getValues().responsible === 'Partner' ? (
+        <MoneyInput
+          label="Deduction"
+          required
+          description={`At most ${formatMoney(refund.onPayAmount)}, the on pay of the refunded lines: taken off the partners' pay in proportion to their lines.`}
+          {...form.getInputProps('onPay')}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Nothing is deducted from the partners unless Partner is responsible.
+        </Text>
+      )}
     </ApiForm>
   );
 }

@@ -15,6 +15,7 @@ import { returnKeys } from '../api/claim-keys';
 import { invalidateClaim } from '../api/invalidate-claim';
 import { processReturn } from '../api/process-return';
 import { ResponsibleSelect } from './responsible-select';
+import { ReturnCreditNotes } from './return-credit-notes';
 
 export const PROCESS_RETURN = 'Process return';
 export const RETURN_PROCESSED_MESSAGE = 'Return processed.';
@@ -74,6 +75,7 @@ function ProcessReturnForm({ record, onClose }: Omit<ProcessReturnDialogProps, '
         Who bears the cost of <strong>{record.name}</strong>? With Partner, each partner whose lines were
         returned gets a credit note on their bill for the order.
       </Text>
+      <ReturnCreditNotes record={record} heading="Deduction with Partner responsible" />
       <ResponsibleSelect withNoChoice data-autofocus {...controller.form.getInputProps('responsible')} />
     </ApiForm>
   );

@@ -1,18 +1,22 @@
-import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 
-import { refundListRequest } from '@bloomline/contract';
+import { refundListQuery } from '@bloomline/contract';
 
-import { NOTHING_FOUND, PageTitle, Pager, QueryError, useListParams } from '@/ui';
+import { NOTHING_FOUND, PageTitle, Pager, QueryError, SearchInput, useListParams } from '@/ui';
 
 import { useRefunds } from '../api/get-refunds';
+import { ClaimStateFilter } from '../components/claim-state-filter';
 import { RefundCard } from '../components/refund-card';
 
 export const REFUNDS_TITLE = 'Refunds';
 
-/** /orders/refunds: the refund cards, newest first, a page at a time (the page lives in the address). */
+/**
+ * /orders/refunds: the refund cards, newest first, a page at a time; search (refund or order name) and open or
+ * processed live in the address with the page.
+ */
 export function RefundListPage() {
-  const { params, update } = useListParams(refundListRequest);
-  const refunds = useRefunds({ page: params.page });
+  const { params, update } = useListParams(refundListQuery);
+  const refunds = useRefunds({ page: params.page, q: params.q, status: params.status });
   const cards = refunds.data?.data;
 
   let body;
@@ -53,6 +57,18 @@ export function RefundListPage() {
   return (
     <Stack gap="md">
       <PageTitle title={REFUNDS_TITLE} />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SearchInput
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q, page: undefined })}
+          label="Search refunds by refund or order name"
+        />
+        <ClaimStateFilter
+          label="Show refunds"
+          value={params.status}
+          onChange={(status) => update({ status, page: undefined })}
+        />
+      </Group>
       {refunds.isError && cards && (
         <QueryError error={refunds.error} onRetry={() => void refunds.refetch()} />
       )}

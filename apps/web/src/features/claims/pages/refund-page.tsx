@@ -59,10 +59,11 @@ function RefundView({ refund }: { refund: Refund }) {
             },
             {
               key: 'deduction',
-              label: 'Partner deduction',
+              label: 'Deduction',
               value: refund.onPay === null ? null : <Money value={refund.onPay} />,
             },
             { key: 'max', label: 'On pay of the lines', value: <Money value={refund.onPayAmount} /> },
+            ...(refund.reason ? [{ key: 'reason', label: 'Reason', value: refund.reason }] : []),
             ...(refund.processedAt
               ? [
                   {

@@ -39,6 +39,7 @@ const openRefund: Refund = {
   onPayAmount: 36.6,
   responsible: null,
   processedAt: null,
+  reason: null,
   order: { id: 31, name: '#BL10031', value: 1450, deliveryFee: 95, firstName: 'Thandi', lastName: 'Nkosi' },
   partners: [
     {
@@ -92,7 +93,7 @@ function api(current: () => Refund, extra?: Handler) {
 const puts = (spy: ReturnType<typeof stubApi>) => callsOf(spy).filter((c) => c.startsWith('PUT'));
 const dialog = () => screen.getByRole('dialog', { name: 'Process refund' });
 const responsibleBox = () => within(dialog()).getByRole('textbox', { name: /^Responsible/ });
-const amountBox = () => within(dialog()).getByRole('textbox', { name: /^Partner deduction/ });
+const amountBox = () => within(dialog()).getByRole('textbox', { name: /^Deduction/ });
 /** The refund's own fact (the first of its label: a partner's share has a Responsible too). */
 const fact = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]!.nextSibling;
 
@@ -106,11 +107,12 @@ function openPage() {
   );
 }
 
+/** The deduction is asked for only with Partner responsible (issue 35). */
 async function fillDialog(responsible: string, amount: string) {
   await userEvent.click(await screen.findByRole('button', { name: 'Process refund' }));
   await userEvent.click(responsibleBox());
   await userEvent.click(screen.getByRole('option', { name: responsible }));
-  await userEvent.type(amountBox(), amount);
+  if (responsible === 'Partner') await userEvent.type(amountBox(), amount);
 }
 
 describe('/orders/refunds', () => {
@@ -182,7 +184,7 @@ describe('/orders/refunds/{id}', () => {
     expect(fact('Amount')).toHaveTextContent('R 570,00');
     expect(fact('Responsible')).toHaveTextContent('Not processed');
     expect(fact('Created at')).toHaveTextContent('Fri 05 Jan 2024 10:30');
-    expect(fact('Partner deduction')).toHaveTextContent('—');
+    expect(fact('Deduction')).toHaveTextContent('—');
     const items = screen.getByRole('list', { name: 'Refunded line items' });
     expect(within(items).getByRole('img', { name: 'Pink roses' })).toBeInTheDocument();
     expect(within(items).getByRole('img', { name: 'No picture of Vase' })).toBeInTheDocument();
@@ -201,9 +203,12 @@ describe('/orders/refunds/{id}', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Process refund' }));
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Process refund' }));
     expect(await screen.findByText('Responsible is required.')).toBeInTheDocument();
-    expect(screen.getByText('Partner deduction is required.')).toBeInTheDocument();
+    // No deduction is asked for until Partner is chosen.
+    expect(within(dialog()).queryByRole('textbox', { name: /^Deduction/ })).not.toBeInTheDocument();
     await userEvent.click(responsibleBox());
     await userEvent.click(screen.getByRole('option', { name: 'Partner' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Process refund' }));
+    expect(await screen.findByText('Deduction is required.')).toBeInTheDocument();
     await userEvent.type(amountBox(), '36,61');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Process refund' }));
     const above = CLAIM_TEXTS.deductionAbove('R 36,60');
@@ -245,7 +250,7 @@ describe('/orders/refunds/{id}', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Process refund' })).not.toBeInTheDocument();
     expect(fact('Responsible')).toHaveTextContent('Partner');
-    expect(fact('Partner deduction')).toHaveTextContent('R 12,50');
+    expect(fact('Deduction')).toHaveTextContent('R 12,50');
     const share = screen.getByRole('group', { name: 'Petals & Co' });
     expect(within(share).getByText('Processed by', { selector: 'dt' }).nextSibling).toHaveTextContent(
       'Ada Admin',
@@ -264,7 +269,7 @@ describe('/orders/refunds/{id}', () => {
           : undefined,
     );
     openPage();
-    await fillDialog('Customer', '20');
+    await fillDialog('Partner', '20');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Process refund' }));
     expect(await screen.findByText(CLAIM_TEXTS.deductionAbove('R 30,00'))).toBeInTheDocument();
     expect(amountBox()).toHaveAccessibleDescription(expect.stringContaining('R 30,00') as string);
@@ -289,7 +294,7 @@ describe('/orders/refunds/{id}', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Process refund' })).not.toBeInTheDocument(),
     );
-    expect(fact('Partner deduction')).toHaveTextContent('R 30,00');
+    expect(fact('Deduction')).toHaveTextContent('R 30,00');
   });
 
   it('says so for a refund that does not exist', async () => {

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 
 import { returnListQuery, type ReturnListItem } from '@bloomline/contract';
 
-import { actionsColumn, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
+import { actionsColumn, DateText, EMPTY_TEXT, ListPage, useListParams, type DataColumn } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { useReturns } from '../api/get-returns';
 import { ClaimStatusBadge } from '../components/claim-badges';
+import { ClaimStateFilter } from '../components/claim-state-filter';
 
 export const RETURNS_TITLE = 'Returns';
 
@@ -33,6 +34,7 @@ const columns: DataColumn<ReturnListItem>[] = [
   { key: 'status', header: 'Status', render: (r) => <ClaimStatusBadge status={r.status} /> },
   { key: 'lineCount', header: 'Line count', align: 'right', render: (r) => r.lineCount },
   { key: 'responsible', header: 'Responsible', render: (r) => r.responsible ?? EMPTY_TEXT },
+  { key: 'created', header: 'Date', render: (r) => <DateText value={r.createdAt} format="date" /> },
   actionsColumn((r) => (
     <Button
       component={Link}
@@ -67,7 +69,13 @@ export function ReturnListPage() {
       onRetry={() => void returns.refetch()}
       meta={returns.data?.meta}
       onPage={(page) => update({ page })}
-      minWidth={640}
-    />
+      minWidth={720}
+    >
+      <ClaimStateFilter
+        label="Show returns"
+        value={params.status}
+        onChange={(status) => update({ status, page: undefined })}
+      />
+    </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useReturn } from '../api/get-return';
 import { ClaimStatusBadge } from '../components/claim-badges';
 import { Facts } from '../components/facts';
 import { PROCESS_RETURN, ProcessReturnDialog } from '../components/process-return-dialog';
+import { ReturnCreditNotes } from '../components/return-credit-notes';
 import { RETURNS_TITLE } from './return-list-page';
 
 export const RETURN_MISSING = 'This return does not exist.';
@@ -63,6 +64,12 @@ function ReturnView({ record }: { record: ReturnDetail }) {
               : []),
           ]}
         />
+        <Box mt="md" maw={420}>
+          <ReturnCreditNotes
+            record={record}
+            heading={processed ? 'Deducted from the partners' : 'Deduction with Partner responsible'}
+          />
+        </Box>
       </Paper>
       <Paper
         component="section"

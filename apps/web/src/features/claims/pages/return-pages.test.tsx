@@ -22,14 +22,15 @@ const listItem = (overrides: Partial<ReturnListItem> = {}): ReturnListItem => ({
   status: 'open',
   lineCount: 2,
   responsible: null,
+  createdAt: '2024-01-05T08:30:00.000Z',
   ...overrides,
 });
 
 const openReturn: ReturnDetail = {
   ...listItem(),
-  createdAt: '2024-01-05T08:30:00.000Z',
   processedAt: null,
   processedBy: null,
+  creditNotes: [{ partner: { id: 7, name: 'Petals & Co' }, amount: 337.51 }],
   lines: [
     {
       id: 1,
@@ -104,7 +105,7 @@ describe('/orders/returns', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Returns' })).toBeInTheDocument();
     const open = await screen.findByRole('row', { name: /^R-1004/ });
-    expect(open).toHaveTextContent('R-1004#BL10031Open2—View');
+    expect(open).toHaveTextContent('R-1004#BL10031Open2—05 Jan 2024View');
     expect(screen.getByRole('row', { name: /^R-1003/ })).toHaveTextContent('R-1003#BL10030Processed1Partner');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
@@ -112,6 +113,7 @@ describe('/orders/returns', () => {
       'Status',
       'Line count',
       'Responsible',
+      'Date',
       'Actions',
     ]);
     expect(within(open).getByRole('link', { name: '#BL10031' })).toHaveAttribute('href', '/order/31');

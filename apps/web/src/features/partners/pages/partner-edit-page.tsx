@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 
 import { usePartner } from '../api/get-partner';
 import { PartnerForm } from '../components/partner-form';
+import { WholesaleSection } from '../components/wholesale-section';
 
 const parent = { label: 'Partners', to: paths.partners.list };
 
@@ -58,7 +59,12 @@ export function PartnerEditPage() {
       record={partner.data}
       missing="This partner does not exist. It may have been removed."
     >
-      {(record) => <PartnerForm partner={record} />}
+      {(record) => (
+        <>
+          <PartnerForm partner={record} />
+          <WholesaleSection partnerId={record.id} />
+        </>
+      )}
     </FormPage>
   );
 }

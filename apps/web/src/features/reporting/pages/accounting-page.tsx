@@ -60,6 +60,10 @@ export function AccountingPage() {
       }
       filters={<DateRangeFilter value={range} onChange={setRange} />}
     >
+      <Text size="sm" c="gray.7" mb="sm">
+        The period is the orders’ delivery dates, as on the partners’ statements. Adjustment is each partner’s
+        deductions on the order (credit notes and refunds), on their first line.
+      </Text>
       <Card withBorder padding="md">
         {body}
       </Card>

@@ -32,8 +32,25 @@ const ENTRY_COLOURS: Record<StatementEntry['type'], string> = {
   instore: 'cyan',
 };
 
-/** The amount an entry adds to (or takes from) the month, as every entry shows it. */
+/** The amount an entry adds to (or takes from) the month: named for what the entry is (issue 35). */
 export const AMOUNT_LABEL = 'Total paid (incl VAT)';
+export const UNPAID_LABEL = 'On pay due (incl VAT)';
+export const DEDUCTION_LABEL = 'Deduction';
+export const PAYMENT_LABEL = 'Paid to you';
+
+export function amountLabel(entry: StatementEntry): string {
+  switch (entry.type) {
+    case 'order':
+      return entry.bill ? (entry.bill.paid ? AMOUNT_LABEL : UNPAID_LABEL) : DEDUCTION_LABEL;
+    case 'payment':
+      return PAYMENT_LABEL;
+    default:
+      return DEDUCTION_LABEL;
+  }
+}
+
+/** Whether a deduction was taken off a payout yet. */
+const settledText = (settled: boolean) => (settled ? 'Taken off a payout' : 'Not yet');
 
 /** As many columns of 9 rem as fit: two on a phone, four or more on a desktop. */
 const FIELDS_GRID: CSSProperties = {
@@ -111,7 +128,7 @@ function Head({ entry, title, sub }: { entry: StatementEntry; title: ReactNode; 
       </Stack>
       <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
         <Text size="xs" c="gray.7">
-          {AMOUNT_LABEL}
+          {amountLabel(entry)}
         </Text>
         <Text fw={700} c={amount < 0 ? 'red.9' : undefined} data-amount>
           <Money value={amount} />
@@ -131,8 +148,21 @@ function OrderEntry({ entry }: { entry: StatementOrderEntry }) {
     { key: 'onpay', label: 'On pay', value: <OnpayButton order={order} /> },
     {
       key: 'value',
-      label: 'Order value (incl delivery)',
-      value: <Money value={order.totalValue} />,
+      // Part 2: the order's value incl. delivery less the credit notes on it (what the customer's order is
+      // worth to the partner's account after corrections).
+      label:
+        entry.creditNotes.length > 0
+          ? 'Order value (incl delivery) less credit notes'
+          : 'Order value (incl delivery)',
+      value: (
+        <Money
+          value={
+            (Math.round(order.totalValue * 100) -
+              entry.creditNotes.reduce((sum, n) => sum + Math.round(n.amount * 100), 0)) /
+            100
+          }
+        />
+      ),
     },
     {
       key: 'paid',
@@ -141,10 +171,13 @@ function OrderEntry({ entry }: { entry: StatementOrderEntry }) {
     },
     ...entry.creditNotes.map((note) => ({
       key: `note-${String(note.id)}`,
-      label: 'Credit note',
+      label: DEDUCTION_LABEL,
       value: (
         <>
           <Money value={-note.amount} />
+          <Text component="span" display="block" size="xs" c="gray.7">
+            {note.settled ? 'Taken off a payout' : 'Not yet taken off a payout'}
+          </Text>
           {note.description && (
             <Text component="span" display="block" size="xs" c="gray.7">
               {note.description}
@@ -186,7 +219,10 @@ function CreditEntry({ entry }: { entry: StatementCreditEntry }) {
         sub={entry.creditNote.description}
       />
       <Fields
-        fields={[{ key: 'date', label: 'Paid date', value: <DateText value={entry.date} format="date" /> }]}
+        fields={[
+          { key: 'date', label: 'Date', value: <DateText value={entry.date} format="date" /> },
+          { key: 'settled', label: 'Settled', value: settledText(entry.creditNote.settled) },
+        ]}
       />
     </>
   );
@@ -202,7 +238,8 @@ function EntryBody({ entry }: { entry: StatementEntry }) {
           <Head entry={entry} title={<OrderLink order={entry.order} />} sub={entry.name} />
           <Fields
             fields={[
-              { key: 'date', label: 'Paid date', value: <DateText value={entry.date} format="date" /> },
+              { key: 'date', label: 'Processed', value: <DateText value={entry.date} format="date" /> },
+              { key: 'settled', label: 'Settled', value: settledText(entry.settled) },
             ]}
           />
         </>

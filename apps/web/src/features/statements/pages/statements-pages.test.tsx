@@ -184,7 +184,8 @@ describe('/statements/{month}', () => {
     expect(within(cards[0]!).getByRole('link', { name: 'BL-1041' })).toHaveAttribute('href', '/order/41');
     expect(cards[0]).toHaveTextContent('Lerato Nkosi');
     expect(cards[0]).toHaveTextContent('Paid07 Jun 2026');
-    expect(cards[0]).toHaveTextContent('R 899,00');
+    // By hand: the order's value R 899,00 less its credit note R 50,00 = R 849,00 (part 2, point 2).
+    expect(cards[0]).toHaveTextContent('Order value (incl delivery) less credit notesR 849,00');
     expect(cards[0]).toHaveTextContent('-R 50,00');
     expect(within(cards[0]!).getByRole('link', { name: 'View BL-1041' })).toHaveAttribute(
       'href',

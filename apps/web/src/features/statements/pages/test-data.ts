@@ -22,7 +22,7 @@ export const orderEntry: StatementEntry = {
     lines: [{ id: 1, title: 'Pink roses', quantity: 1, status: 'delivered' }],
   },
   bill: { id: 9, paid: true, date: '2026-06-07', amount: 450.5 },
-  creditNotes: [{ id: 3, amount: 50, date: '2026-05-20', description: 'Return' }],
+  creditNotes: [{ id: 3, amount: 50, date: '2026-05-20', description: 'Return', settled: false }],
 };
 
 export const entries: StatementEntry[] = [
@@ -51,6 +51,7 @@ export const entries: StatementEntry[] = [
     amount: 80,
     order: { id: 43, name: 'BL-1043' },
     name: 'RF-5',
+    settled: false,
   },
   { type: 'payment', key: 'payment-2', date: '2026-05-07', amount: 3000, reference: 'EFT April' },
   {
@@ -58,14 +59,14 @@ export const entries: StatementEntry[] = [
     key: 'wholesale-7',
     date: '2026-05-03',
     order: null,
-    creditNote: { id: 7, amount: 120, date: '2026-05-03', description: 'Wholesale roses' },
+    creditNote: { id: 7, amount: 120, date: '2026-05-03', description: 'Wholesale roses', settled: true },
   },
   {
     type: 'instore',
     key: 'instore-8',
     date: '2026-05-22',
     order: { id: 44, name: 'BL-1044' },
-    creditNote: { id: 8, amount: 300, date: '2026-05-22', description: null },
+    creditNote: { id: 8, amount: 300, date: '2026-05-22', description: null, settled: false },
   },
 ];
 

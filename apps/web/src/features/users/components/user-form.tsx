@@ -1,8 +1,9 @@
-import { Checkbox, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Checkbox, Fieldset, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import {
   partnerSideOf,
+  staffSideOf,
   profileBody,
   ROLE_IDS,
   USER_TEXTS,
@@ -30,6 +31,9 @@ export type UserFormValues = {
   role_id: string;
   partner_id: string | null;
   partner_statements: boolean;
+  manage_payouts: boolean;
+  manage_xero: boolean;
+  authenticate_xero: boolean;
   enabled: boolean;
 };
 
@@ -41,6 +45,9 @@ export function toFormValues(user?: UserRecord): UserFormValues {
     role_id: String(user?.role.id ?? ROLE_IDS.partner),
     partner_id: user?.partner ? String(user.partner.id) : null,
     partner_statements: user?.permissions.partnerStatements ?? false,
+    manage_payouts: user?.permissions.managePayouts ?? false,
+    manage_xero: user?.permissions.manageXero ?? false,
+    authenticate_xero: user?.permissions.authenticateXero ?? false,
     enabled: user?.enabled ?? true,
   };
 }
@@ -53,11 +60,19 @@ function requestOf(values: UserFormValues, own: boolean) {
     partner: values.partner_id,
     partnerStatements: values.partner_statements,
   });
+  const staff = staffSideOf(Number(values.role_id), {
+    managePayouts: values.manage_payouts,
+    manageXero: values.manage_xero,
+    authenticateXero: values.authenticate_xero,
+  });
   return {
     ...profile,
     role_id: values.role_id,
     partner_id: side.partner,
     partner_statements: side.partnerStatements,
+    manage_payouts: staff.managePayouts,
+    manage_xero: staff.manageXero,
+    authenticate_xero: staff.authenticateXero,
     enabled: values.enabled,
   };
 }
@@ -131,6 +146,24 @@ export function UserForm({ user }: { user?: UserRecord }) {
                   label={USER_TEXTS.partnerStatements}
                   {...form.getInputProps('partner_statements', { type: 'checkbox' })}
                 />
+              )}
+              {!isPartner && (
+                <Fieldset legend="Permissions" variant="unstyled">
+                  <Stack gap={6} mt={4}>
+                    <Checkbox
+                      label={USER_TEXTS.managePayouts}
+                      {...form.getInputProps('manage_payouts', { type: 'checkbox' })}
+                    />
+                    <Checkbox
+                      label={USER_TEXTS.authenticateXero}
+                      {...form.getInputProps('authenticate_xero', { type: 'checkbox' })}
+                    />
+                    <Checkbox
+                      label={USER_TEXTS.manageXero}
+                      {...form.getInputProps('manage_xero', { type: 'checkbox' })}
+                    />
+                  </Stack>
+                </Fieldset>
               )}
               <Checkbox label={USER_TEXTS.enabled} {...form.getInputProps('enabled', { type: 'checkbox' })} />
             </>

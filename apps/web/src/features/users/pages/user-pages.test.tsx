@@ -28,7 +28,7 @@ const lerato: UserRecord = {
   enabled: true,
   role: { id: 1, name: 'Partner' },
   partner: { id: 7, name: 'Protea Petals' },
-  permissions: { partnerStatements: true },
+  permissions: { partnerStatements: true, manageXero: false, authenticateXero: false, managePayouts: false },
 };
 const me: UserRecord = {
   ...lerato,
@@ -39,7 +39,7 @@ const me: UserRecord = {
   isStaff: true,
   role: { id: 2, name: 'Admin' },
   partner: null,
-  permissions: { partnerStatements: false },
+  permissions: { partnerStatements: false, manageXero: false, authenticateXero: false, managePayouts: false },
 };
 const sam: UserRecord = { ...me, id: 6, name: 'Sam Staff', email: 'sam@example.com', enabled: false };
 
@@ -187,6 +187,10 @@ describe('/users/add', () => {
       role_id: '1',
       partner_id: '8',
       partner_statements: '1',
+      // A partner user never has the staff permissions, whatever the form held.
+      manage_payouts: '0',
+      manage_xero: '0',
+      authenticate_xero: '0',
       enabled: '1',
     });
   });
@@ -260,6 +264,9 @@ describe('/users/{userId}', () => {
       role_id: '1',
       partner_id: '7',
       partner_statements: '1',
+      manage_payouts: '0',
+      manage_xero: '0',
+      authenticate_xero: '0',
       enabled: '0',
     });
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 
 import type { OrderDetail } from '@bloomline/contract';
@@ -7,6 +7,7 @@ import { useUser } from '@/session/session-context';
 import { PageTitle, RecordHistoryLink } from '@/ui';
 import { paths } from '@/lib/paths';
 
+import { OrderClaimActions } from '../claims/order-claim-actions';
 import { PartnerOrderActions } from '../workflow/partner-order-actions';
 import { StaffCancelOrder } from '../workflow/staff-cancel-order';
 import { AdjustmentsSection } from './adjustments-section';
@@ -30,8 +31,9 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         breadcrumbs={[{ label: 'Dashboard', to: paths.dashboard }, { label: order.name }]}
         actions={
           isStaff && (
-            <>
+            <Group gap="xs">
               <StaffCancelOrder order={order} />
+              <OrderClaimActions order={order} />
               <Button
                 variant="default"
                 leftSection={<IconPrinter size={16} aria-hidden />}
@@ -40,7 +42,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 Print
               </Button>
               <RecordHistoryLink type="order" id={order.id} />
-            </>
+            </Group>
           )
         }
       />

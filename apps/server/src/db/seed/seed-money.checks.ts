@@ -1,0 +1,34 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
+
+import type { Database } from '../client';
+
+async function rowsOf<T>(db: Database['db'], query: SQL): Promise<T[]> {
+  // Both drivers' results carry `rows`.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** What the demo's money looks like when the product's own workflow made it (issues 35 and 36). */
+export async function expectMoneyAsTheProductLeavesIt(db: Database['db']) {
+  // An open return or an unprocessed refund leaves its lines as they were: processing moves them (issues 35, 36).
+  const stillOpen = await rowsOf<{ status: string; claim: string }>(
+    db,
+    sql`select l.status, 'return' as claim from returns r join return_lines rl on rl.return_id = r.id
+          join order_lines l on l.id = rl.order_line_id where r.status = 'open'
+        union all
+        select l.status, 'refund' from refunds r join refund_lines fl on fl.refund_id = r.id
+          join order_lines l on l.id = fl.order_line_id where r.responsible is null`,
+  );
+  expect(stillOpen.length).toBeGreaterThan(0);
+  for (const { status, claim } of stillOpen)
+    expect(status, `a line of an open ${claim}`).not.toBe(claim === 'return' ? 'return' : 'refund');
+  // Every bill is the delivery step's: one per order and partner whose lines were all delivered.
+  const strayBills = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*) as n from bills b where exists (select 1 from order_lines l
+          where l.order_id = b.order_id and l.partner_id = b.partner_id
+            and l.status not in ('delivered', 'return', 'refund', 'rejected', 'cancel-confirmed'))`,
+  );
+  expect(Number(strayBills[0]?.n)).toBe(0);
+}

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+
+import { arrayLiteral, rowsOf } from '../db/bulk';
+import type { DbOrTx, Tx } from '../db/client';
+import { payments, payouts } from '../db/schema';
+import { audit } from '../lib/audit';
+
+/**
+ * A payout (DECISIONS.md "The money cycle on real orders"): per partner one EFT payment of what is due up to a
+ * day (unpaid bills less unsettled deductions whose statement day is on or before it), its bills marked paid on
+ * the payment's day and its deductions settled by that payment. A partner whose due is not above zero is
+ * carried: nothing of theirs is touched. The product's POST /api/payouts and the seed's monthly pay runs both
+ * call `payOut`, in the caller's transaction.
+ *
+ * Never twice, never lost: the partners' rows are locked first (in id order), so two payouts of a partner queue
+ * and the second finds the bills already paid; bills and deductions are picked by id under `for update` and
+ * exactly those are marked, so a bill a delivery writes meanwhile is neither paid without being counted nor
+ * counted without being paid: it waits for the next payout.
+ */
+
+/** Unpaid bills, unsettled credit notes and refund deductions, up to a Johannesburg day, as SQL. */
+const ZONE = sql.raw(`'Africa/Johannesburg'`);
+
+const ints = (ids: readonly number[]) => sql`${arrayLiteral(ids, false)}::int[]`;
+
+type Picked = { partner_id: number; ids: number[]; cents: string | number };
+
+async function pick(tx: DbOrTx, partnerIds: readonly number[], upTo: string) {
+  const bills = await rowsOf<Picked>(
+    tx,
+    sql`with picked as (
+        select id, partner_id, amount_cents from bills
+        where partner_id = any(${ints(partnerIds)}) and not paid and statement_day <= ${upTo}::date
+        for update)
+      select partner_id, array_agg(id order by id) as ids, sum(amount_cents)::bigint as cents
+      from picked group by partner_id`,
+  );
+  const notes = await rowsOf<Picked>(
+    tx,
+    sql`with picked as (
+        select id, partner_id, amount_cents from credit_notes
+        where partner_id = any(${ints(partnerIds)}) and payment_id is null and date <= ${upTo}::date
+          and (kind <> 'order' or order_id is not null)
+        for update)
+      select partner_id, array_agg(id order by id) as ids, sum(amount_cents)::bigint as cents
+      from picked group by partner_id`,
+  );
+  const refunds = await rowsOf<Picked>(
+    tx,
+    sql`with picked as (
+        select rp.id, rp.partner_id, rp.refund_deduction_cents from refund_partners rp
+          join refunds r on r.id = rp.refund_id
+        where rp.partner_id = any(${ints(partnerIds)}) and rp.payment_id is null
+          and rp.refund_deduction_cents > 0
+          and r.processed_at < ((${upTo}::date + 1)::timestamp at time zone ${ZONE})
+        for update of rp)
+      select partner_id, array_agg(id order by id) as ids, sum(refund_deduction_cents)::bigint as cents
+      from picked group by partner_id`,
+  );
+  const of = (rows: Picked[], partnerId: number) => {
+    const row = rows.find((r) => r.partner_id === partnerId);
+    return { ids: (row?.ids ?? []).map(Number), cents: Number(row?.cents ?? 0) };
+  };
+  return partnerIds.map((partnerId) => ({
+    partnerId,
+    bills: of(bills, partnerId),
+    notes: of(notes, partnerId),
+    refunds: of(refunds, partnerId),
+  }));
+}
+
+export interface PayOutInput {
+  upTo: string;
+  paidAt: string;
+  reference: string;
+  partnerIds: readonly number[];
+  userId: number | null;
+}
+
+export interface PayOutResult {
+  id: number;
+  payments: { id: number; partnerId: number; name: string; amountCents: number }[];
+}
+
+/** Pays what is due (see above); null when nobody chosen had anything above zero due (no payout is made). */
+export async function payOut(tx: Tx, input: PayOutInput): Promise<PayOutResult | null> {
+  const ids = [...new Set(input.partnerIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return null;
+  const partners = await rowsOf<{ id: number; name: string }>(
+    tx,
+    sql`select id, name from partners where id = any(${ints(ids)}) order by id for update`,
+  );
+  const names = new Map(partners.map((p) => [p.id, p.name]));
+  const picked = (await pick(tx, [...names.keys()], input.upTo)).map((p) => ({
+    ...p,
+    due: p.bills.cents - p.notes.cents - p.refunds.cents,
+  }));
+  const paying = picked.filter((p) => p.due > 0);
+  if (paying.length === 0) return null;
+  const [payout] = await tx
+    .insert(payouts)
+    .values({
+      upTo: input.upTo,
+      paidAt: input.paidAt,
+      reference: input.reference,
+      createdBy: input.userId,
+    })
+    .returning({ id: payouts.id });
+  const payoutId = payout!.id;
+  const result: PayOutResult = { id: payoutId, payments: [] };
+  for (const p of paying) {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        partnerId: p.partnerId,
+        amountCents: p.due,
+        paidAt: input.paidAt,
+        reference: input.reference,
+        payoutId,
+      })
+      .returning({ id: payments.id });
+    const paymentId = payment!.id;
+    if (p.bills.ids.length > 0)
+      await tx.execute(
+        sql`update bills set paid = true, paid_at = ${input.paidAt}::date, payment_id = ${paymentId},
+            updated_at = now() where id = any(${ints(p.bills.ids)})`,
+      );
+    if (p.notes.ids.length > 0)
+      await tx.execute(
+        sql`update credit_notes set payment_id = ${paymentId} where id = any(${ints(p.notes.ids)})`,
+      );
+    if (p.refunds.ids.length > 0)
+      await tx.execute(
+        sql`update refund_partners set payment_id = ${paymentId} where id = any(${ints(p.refunds.ids)})`,
+      );
+    result.payments.push({
+      id: paymentId,
+      partnerId: p.partnerId,
+      name: names.get(p.partnerId) ?? '',
+      amountCents: p.due,
+    });
+  }
+  await audit(tx, {
+    userId: input.userId,
+    event: 'created',
+    message: `Payout ${input.reference} up to ${input.upTo}, paid ${input.paidAt}: ${String(result.payments.length)} partner(s)`,
+    propertyType: 'payout',
+    propertyId: payoutId,
+    newValues: {
+      up_to: input.upTo,
+      paid_at: input.paidAt,
+      reference: input.reference,
+      payments: Object.fromEntries(result.payments.map((p) => [p.name, p.amountCents])),
+      carried: Object.fromEntries(
+        picked.filter((p) => p.due <= 0).map((p) => [names.get(p.partnerId) ?? '', p.due]),
+      ),
+    },
+  });
+  return result;
+}
+
+/** What each partner is due up to a day (GET /api/payouts), from the unpaid and unsettled rows' indexes. */
+export async function payoutDues(db: DbOrTx, upTo: string) {
+  return rowsOf<{
+    id: number;
+    name: string;
+    bills: number;
+    deductions: number;
+    bank_ready: boolean;
+  }>(
+    db,
+    sql`with b as (
+        select partner_id, sum(amount_cents)::float8 as cents from bills
+        where not paid and statement_day <= ${upTo}::date group by partner_id
+      ), d as (
+        select partner_id, sum(amount_cents)::float8 as cents from credit_notes
+        where payment_id is null and date <= ${upTo}::date and (kind <> 'order' or order_id is not null)
+        group by partner_id
+        union all
+        select rp.partner_id, sum(rp.refund_deduction_cents)::float8 from refund_partners rp
+          join refunds r on r.id = rp.refund_id
+        where rp.payment_id is null and rp.refund_deduction_cents > 0
+          and r.processed_at < ((${upTo}::date + 1)::timestamp at time zone ${ZONE})
+        group by rp.partner_id
+      ), dd as (select partner_id, sum(cents)::float8 as cents from d group by partner_id)
+      select p.id, p.name, coalesce(b.cents, 0)::float8 as bills, coalesce(dd.cents, 0)::float8 as deductions,
+        (coalesce(trim(p.bank_name), '') <> '' and coalesce(trim(p.branch_code), '') <> ''
+          and coalesce(trim(p.account_name), '') <> '' and coalesce(trim(p.account_number), '') <> ''
+          and coalesce(trim(p.account_type), '') <> '') as bank_ready
+      from partners p
+        left join b on b.partner_id = p.id
+        left join dd on dd.partner_id = p.id
+      where b.partner_id is not null or dd.partner_id is not null
+      order by p.name collate "C", p.id`,
+  );
+}

@@ -159,7 +159,12 @@ describe('current user', () => {
       enabled: true,
       role: { id: 2, name: 'Admin', slug: 'admin' },
       partner: null,
-      permissions: { authenticateXero: true, manageXero: true, partnerStatements: false },
+      permissions: {
+        authenticateXero: true,
+        manageXero: true,
+        managePayouts: true,
+        partnerStatements: false,
+      },
       settings: { vat: 0.15 },
       features: { statements: true },
     });

@@ -1,36 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { expectAccessible, FLORIST, signIn, STAFF } from '../support/helpers';
-import { apiGet, apiPostJson, expectNoSidewaysScroll, KLOOF, shopSendsOrder } from '../support/orders';
+import { expectAccessible, FLORIST, signIn } from '../support/helpers';
+import { expectNoSidewaysScroll, shopOrderForFlorist } from '../support/orders';
 
 /** Chimes the page has played (the app counts them for the tests). */
 const chimesPlayed = (page: Page) =>
   page.evaluate(() => (window as Window & { __bloomlineChimes?: number }).__bloomlineChimes ?? 0);
-
-/**
- * The shop sends an order through its door and staff give its line to the florist (npm run demo:new-order's
- * path), as staff in a browser of their own.
- */
-async function shopPlacesOrder(browser: Browser): Promise<{ id: number; name: string }> {
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signIn(staff, STAFF);
-  const order = await shopSendsOrder(staff, {
-    // The demo command's recipient, which the journeys search their list for.
-    recipient: { firstName: 'Thandi', lastName: 'Demo' },
-  });
-  const { data: partners } = await apiGet<{ data: { id: number; name: string }[] }>(staff, '/api/partners', {
-    q: KLOOF,
-  });
-  const kloof = partners.find((p) => p.name === KLOOF)!;
-  const assigned = await apiPostJson(staff, `/api/reassign-order-line/${String(order.lines[0]!.id)}`, {
-    partner_id: kloof.id,
-  });
-  expect(assigned.status).toBe(200);
-  await staffContext.close();
-  return order;
-}
 
 /** The demo orders still waiting for the signed-in florist (the Silence journey leaves one), accepted. */
 async function acceptWaitingDemoOrders(page: Page) {
@@ -59,7 +35,7 @@ test('a new order rings on the florist’s phone until it is accepted', async ({
   await expect(page.getByText('No orders to display')).toBeVisible();
 
   // The shop places an order for the florist (the demo command's path), as staff in a browser of their own.
-  const order = await shopPlacesOrder(browser);
+  const order = await shopOrderForFlorist(browser);
 
   // Within seconds, with no reload: the banner, and the order in the list.
   const banner = page.getByTestId('new-order-banner');
@@ -104,7 +80,7 @@ test('Silence stops the chime and leaves the banner', async ({ page, browser }) 
   const awaiting = page.getByRole('link', { name: /Awaiting acceptance/ });
   await expect(awaiting).toHaveText(/^\d+/);
   const before = Number(/^\d+/.exec((await awaiting.textContent()) ?? '')?.[0]);
-  await shopPlacesOrder(browser);
+  await shopOrderForFlorist(browser);
   const banner = page.getByTestId('new-order-banner');
   await expect(banner).toBeVisible({ timeout: 10_000 });
   await expect(awaiting).toHaveText(new RegExp(`^${String(before + 1)}Awaiting acceptance`), {

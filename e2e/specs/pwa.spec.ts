@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { expectAccessible, FLORIST, signInWithForm } from '../support/helpers';
-import { section } from '../support/orders';
+import { section, shopOrderForFlorist } from '../support/orders';
 
 // The partner's phone: the installable app, its offline start and its push messages (issue 25).
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
@@ -83,7 +83,10 @@ test.describe('the installable app', () => {
   test('starts offline with the orders last loaded, says so, and refuses changes', async ({
     page,
     context,
+    browser,
   }) => {
+    // An order of the florist's still to accept, of its own: other journeys accept the demo's open ones.
+    await shopOrderForFlorist(browser);
     await signInWithForm(page, FLORIST);
     await controlled(page);
     // Loaded once under the worker: the dashboard, and the first order's page.

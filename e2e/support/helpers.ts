@@ -61,7 +61,12 @@ export async function expectAccessible(page: Page) {
 }
 
 /** The newest mail the server wrote to its outbox for this address. */
-export function lastMailTo(to: string, dataDir: string): { subject: string; text: string } | undefined {
+export function lastMailTo(
+  to: string,
+  dataDir: string,
+  /** Only a mail whose subject starts so (the address may get other mails meanwhile: an order assigned). */
+  subject = '',
+): { subject: string; text: string } | undefined {
   const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
@@ -78,7 +83,7 @@ export function lastMailTo(to: string, dataDir: string): { subject: string; text
       subject: string;
       text: string;
     };
-    if (mail.to === to) return mail;
+    if (mail.to === to && mail.subject.startsWith(subject)) return mail;
   }
   return undefined;
 }

@@ -105,7 +105,9 @@ export async function orderFor(staff: Page, florist: NewFlorist): Promise<Order>
 /** The newest e-mail to `to` whose subject starts with `subject`, once the server has written it. */
 export async function mailTo(to: string, subject: string) {
   await expect
-    .poll(() => lastMailTo(to, E2E_DATA_DIR)?.subject ?? '', { message: `an e-mail "${subject}…" to ${to}` })
+    .poll(() => lastMailTo(to, E2E_DATA_DIR, subject)?.subject ?? '', {
+      message: `an e-mail "${subject}…" to ${to}`,
+    })
     .toMatch(new RegExp(`^${subject}`));
-  return lastMailTo(to, E2E_DATA_DIR)!;
+  return lastMailTo(to, E2E_DATA_DIR, subject)!;
 }

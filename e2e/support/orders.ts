@@ -70,17 +70,7 @@ export async function apiGet<T>(page: Page, path: string, query?: Query): Promis
 
 /** POST as the signed-in user of `page`, with the CSRF header the web client sends. Answers the status. */
 export async function apiPost(page: Page, path: string, body?: unknown): Promise<number> {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post(path, {
-    headers: {
-      Accept: 'application/json',
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-    },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  return response.status();
+  return (await apiPostJson(page, path, body)).status;
 }
 
 export const listOrders = (page: Page, query: Query = {}) =>

@@ -15,6 +15,7 @@ import {
 } from '@bloomline/contract';
 
 import { useListParams } from './list/use-list-params';
+import { CALENDAR_LABELS } from './date-input';
 
 export type DateRangeState = {
   /** The range in the address (`?startDate=…&endDate=…`), a malformed date read as an open end. */
@@ -49,16 +50,7 @@ const pickerProps = {
   popoverProps: { withinPortal: true },
   clearButtonProps: { 'aria-label': 'Clear date' },
   // Mantine leaves the calendar's arrows unnamed; a screen reader (and axe) needs their names.
-  ariaLabels: {
-    previousMonth: 'Previous month',
-    nextMonth: 'Next month',
-    previousYear: 'Previous year',
-    nextYear: 'Next year',
-    previousDecade: 'Previous decade',
-    nextDecade: 'Next decade',
-    monthLevelControl: 'Choose another month',
-    yearLevelControl: 'Choose another year',
-  },
+  ariaLabels: CALENDAR_LABELS,
   // Full width on a phone, side by side from 576 px.
   w: { base: '100%', xs: 200 },
   // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.

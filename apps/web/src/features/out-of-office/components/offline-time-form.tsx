@@ -21,6 +21,7 @@ import { paths } from '@/lib/paths';
 
 import { offlineTimeKeys } from '../api/offline-time-keys';
 import { saveOfflineTime } from '../api/save-offline-time';
+import { CALENDAR_LABELS } from '@/ui/date-input';
 
 export type OfflineTimeFormProps = {
   partnerId: number;
@@ -41,16 +42,7 @@ const dateProps = {
   leftSection: <IconCalendar size={16} aria-hidden />,
   popoverProps: { withinPortal: true },
   // Mantine leaves the calendar's arrows unnamed; a screen reader (and axe) needs their names.
-  ariaLabels: {
-    previousMonth: 'Previous month',
-    nextMonth: 'Next month',
-    previousYear: 'Previous year',
-    nextYear: 'Next year',
-    previousDecade: 'Previous decade',
-    nextDecade: 'Next decade',
-    monthLevelControl: 'Choose another month',
-    yearLevelControl: 'Choose another year',
-  },
+  ariaLabels: CALENDAR_LABELS,
   // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.
   styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
 } as const;

@@ -64,8 +64,14 @@ function connectionOf(db: DbOrTx): PgBoss.Db {
 }
 
 export function createJobs({ database, log, pollSeconds, schedule, supervise = true }: JobsOptions) {
+  // Once stopped, pg-boss's own statements answer nothing instead of reaching a pool that is about to close: a
+  // worker whose fetch was in flight when `stop` began would otherwise fetch, fail and report it to a closed pool
+  // (an unhandled rejection). A job it held stays active and expires, to be tried again by another instance.
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.query(text, values) },
+    db: {
+      executeSql: async (text, values) => (stopped ? { rows: [] } : database.query(text, values)),
+    },
     schema: JOB_SCHEMA,
     schedule,
     supervise,
@@ -111,6 +117,7 @@ export function createJobs({ database, log, pollSeconds, schedule, supervise = t
     async start() {
       if (started) return;
       started = true;
+      stopped = false;
       await boss.start();
       for (const queue of queues) {
         await boss.createQueue(queue.name, queue);
@@ -137,6 +144,7 @@ export function createJobs({ database, log, pollSeconds, schedule, supervise = t
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false });
+      stopped = true;
     },
 
     /** Jobs by queue and state (for /metrics). */

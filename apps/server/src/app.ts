@@ -50,6 +50,7 @@ import { createOrderEvents } from './modules/notifications/order-events';
 import { createMeasureUnitsService } from './modules/measure-units/measure-units.service';
 import { offlineTimesRoutes } from './modules/offline-times/offline-times.routes';
 import { createOfflineTimesService } from './modules/offline-times/offline-times.service';
+import { bulkOrdersRoutes } from './modules/orders/bulk.routes';
 import { orderEntryRoutes } from './modules/orders/order-entry.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrderListCaches } from './modules/orders/orders.list-speedups';
@@ -65,6 +66,8 @@ import { profitCentresRoutes } from './modules/profit-centres/profit-centres.rou
 import { createReportingService } from './modules/reporting/reporting.service';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { createProfitCentresService } from './modules/profit-centres/profit-centres.service';
+import { searchRoutes } from './modules/search/search.routes';
+import { createSearchService } from './modules/search/search.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createStatementRun } from './modules/statements/statement-run.service';
 import { statementsRoutes } from './modules/statements/statements.routes';
@@ -73,6 +76,8 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { viewsRoutes } from './modules/views/views.routes';
+import { createViewsService } from './modules/views/views.service';
 import { createUsersService } from './modules/users/users.service';
 import { xeroRoutes } from './modules/xero/xero.routes';
 import { createXeroService } from './modules/xero/xero.service';
@@ -297,8 +302,11 @@ async function registerAreas(
     }),
   });
   await app.register(orderEntryRoutes, { orders });
+  await app.register(bulkOrdersRoutes, { orders });
   await app.register(ordersRoutes, { orders });
   await app.register(notificationsRoutes, { notifications, events });
+  await app.register(viewsRoutes, { views: createViewsService({ db }) });
+  await app.register(searchRoutes, { search: createSearchService({ db }) });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
   const products = createProductsService({
     db,

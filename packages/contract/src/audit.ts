@@ -34,6 +34,8 @@ export const AUDIT_RECORD_TYPES = [
   'accounting connection',
   // The shop's keys for sending orders (issue 34): made, first used, revoked.
   'api key',
+  // Saved views of the order lists (issue 40): a user's own, and those staff share.
+  'saved view',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

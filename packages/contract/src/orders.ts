@@ -16,6 +16,8 @@ const orderList = listRequest({
   direction: 'desc',
   filters: {
     p: given(idField().optional()),
+    /** The orders of one profit centre (staff; issue 40's saved views filter by it). */
+    pc: given(idField().optional()),
     filter: given(z.enum(ORDER_FILTERS).optional()),
     /** Delivery date range, inclusive, YYYY-MM-DD. */
     sd: given(isoDate().optional()),

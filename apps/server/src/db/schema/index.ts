@@ -11,3 +11,4 @@ export * from './xero';
 export * from './reporting';
 export * from './notifications';
 export * from './api-keys';
+export * from './views';

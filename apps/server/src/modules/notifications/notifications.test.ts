@@ -289,6 +289,36 @@ describe('new-order alerts', () => {
   });
 });
 
+describe('a bulk assign (issue 40)', () => {
+  it('rings each partner once for all the orders it gives them', async () => {
+    const a = await subscribe(partnerA, 'a-bulk');
+    const b = await subscribe(partnerB, 'b-bulk');
+    const made = [];
+    for (let i = 0; i < 3; i++)
+      made.push(
+        await createOrder(h.database.db, [
+          { partnerId: null, status: 'open' },
+          { partnerId: null, status: 'open' },
+        ]),
+      );
+    const res = await staff.post('/api/orders/bulk', {
+      action: 'assign',
+      ids: made.map((o) => o.id),
+      partnerId: h.fixtures.partnerA.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const sent = await sentTo(a.path);
+    expect(sent).toHaveLength(1);
+    expect(pushMessage.parse(a.decrypt(sent[0]!.body))).toEqual({
+      title: '3 new orders',
+      body: '6 items for Protea Petals. Tap to open and accept.',
+      url: '/orders/open',
+      tag: 'new-orders',
+    });
+    expect(await sentTo(b.path, 0)).toHaveLength(0);
+  });
+});
+
 describe("an order from the shop's door (npm run demo:new-order's path)", () => {
   it('rings nobody as it comes in unassigned, and the partner once when staff assign its lines', async () => {
     const a = await subscribe(partnerA, 'a-intake');

@@ -140,7 +140,8 @@ export function anchorFor(
   offset: number,
   onError: (err: unknown) => void,
 ) {
-  const plain = viewer.kind === 'staff' && !query.q && !query.p && !query.sd && !query.ed && !query.filter;
+  const plain =
+    viewer.kind === 'staff' && !query.q && !query.p && !query.pc && !query.sd && !query.ed && !query.filter;
   const { anchorEvery, anchorsFromOffset } = caches.tuning;
   if (!plain || query.s === 'name' || offset < anchorsFromOffset || offset >= total) return null;
   const direction = query.d === 'asc' ? 'asc' : 'desc';

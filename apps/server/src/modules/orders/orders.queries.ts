@@ -70,11 +70,18 @@ export function searchCondition(q: string | undefined, mode: SearchMode = 'index
   return sql`${orders.search} like ${containsPattern(q)}`;
 }
 
-function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mode: SearchMode = 'index') {
+/** Every condition of an order list (filter, search, partner, profit centre, dates), scoped to the viewer. */
+export function listConditions(
+  viewer: Viewer,
+  query: OrderListQuery,
+  today: string,
+  mode: SearchMode = 'index',
+) {
   return and(
     filterCondition(viewer, query.filter, today),
     searchCondition(query.q, mode),
     viewer.kind === 'staff' && query.p ? hasPartnerLine(query.p) : undefined,
+    viewer.kind === 'staff' && query.pc ? eq(orders.profitCentreId, query.pc) : undefined,
     query.sd ? gte(orders.deliveryDate, query.sd) : undefined,
     query.ed ? lte(orders.deliveryDate, query.ed) : undefined,
   );
@@ -86,7 +93,7 @@ function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mo
  * a few seconds (see OrderListCaches): paging, the 60-second refresh and colleagues on the same list share it.
  */
 async function countOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, where: SQL | undefined) {
-  const plain = !query.q && !query.sd && !query.ed && !query.p;
+  const plain = !query.q && !query.sd && !query.ed && !query.p && !query.pc;
   const status = query.filter && STATUS_FILTERS.has(query.filter) ? (query.filter as LineStatus) : undefined;
   if (viewer.kind === 'partner' && plain && (query.filter === undefined || status)) {
     const [row] = await db
@@ -113,6 +120,7 @@ function totalKey(viewer: Viewer, query: OrderListQuery, today: string) {
     query.filter === 'today' ? today : null,
     query.q ?? null,
     viewer.kind === 'staff' ? (query.p ?? null) : null,
+    viewer.kind === 'staff' ? (query.pc ?? null) : null,
     query.sd ?? null,
     query.ed ?? null,
   ]);
@@ -126,7 +134,7 @@ export interface ListOptions {
 }
 
 /** One order's lines as the list query aggregates them (only the viewer's own for a partner). */
-function linesJson(viewer: Viewer) {
+export function linesJson(viewer: Viewer) {
   return sql<LineRow[]>`coalesce((
     select json_agg(json_build_object(${lineJsonFields}) order by l.id)
     from ${orderLines} l left join ${partners} p on p.id = l.partner_id
@@ -188,6 +196,7 @@ export async function listOrders(
     query: {
       q: query.q,
       p: query.p,
+      pc: query.pc,
       s: query.s,
       d: query.d,
       filter: query.filter,

@@ -45,6 +45,10 @@ export const bulkActionBody = z
   });
 export type BulkActionBody = z.infer<typeof bulkActionBody>;
 
+/** An order by its id and number: what `GET /api/orders/ids` lists. */
+export const orderRef = z.object({ id: z.number(), name: z.string() });
+export type OrderRef = z.infer<typeof orderRef>;
+
 export const bulkRefusal = z.object({ id: z.number(), message: z.string() });
 export const bulkResult = z.object({
   /** The orders changed, in the order they were sent (each once). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import {
   bulkActionBody,
+  orderRef,
   bulkResult,
   groupCandidatesQuery,
   orderListRequest,
@@ -51,7 +52,7 @@ export const bulkOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
       summary:
         'The ids of a list\'s orders (the list\'s filters and sort), at most 500: "select all matching"',
       querystring: orderListRequest,
-      data: z.array(z.number()),
+      data: z.array(orderRef),
     },
     ({ user, query }) => orders.matchingIds(user, query),
   );

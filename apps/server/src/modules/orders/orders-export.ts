@@ -112,7 +112,7 @@ export async function* orderExportBatches(
 }
 
 /**
- * "Select all N matching": the ids of the list's orders in its own order, at most as many as one bulk call
+ * "Select all N matching": the ids (and numbers) of the list's orders in its own order, at most as many as one bulk call
  * takes (the screen knows N from the page it shows).
  */
 export async function matchingOrderIds(
@@ -120,13 +120,12 @@ export async function matchingOrderIds(
   viewer: Viewer,
   query: OrderListQuery,
   today = todayInJohannesburg(),
-): Promise<number[]> {
+): Promise<{ id: number; name: string }[]> {
   const { orderBy } = ordering(query);
-  const rows = await db
-    .select({ id: orders.id })
+  return db
+    .select({ id: orders.id, name: orders.name })
     .from(orders)
     .where(listConditions(viewer, query, today))
     .orderBy(...orderBy)
     .limit(sqlInteger(MAX_BULK_IDS));
-  return rows.map((r) => r.id);
 }

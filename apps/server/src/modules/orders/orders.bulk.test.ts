@@ -299,7 +299,7 @@ describe('the group’s candidates and select-all', () => {
     });
     await createOrder(h.database.db, [{ partnerId: b, status: 'fulfilled' }], { lastName: 'Zwane-Bulk' });
     const asA = await partnerA.get('/api/orders/ids?q=zwane-bulk');
-    expect(asA.json().data).toEqual([mine.id]);
+    expect(asA.json().data).toEqual([{ id: mine.id, name: mine.name }]);
     const asStaff = await staff.get('/api/orders/ids?q=zwane-bulk&s=name&d=asc');
     expect(asStaff.json().data).toHaveLength(2);
     expect((await staff.get('/api/orders/ids?filter=nonsense')).statusCode).toBe(422);

@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 
+import { SelectableOrderList } from '../bulk/selectable-order-list';
+import { OrderListTools } from '../list-tools/order-list-tools';
 import { OrderFilterBar } from './order-filter-bar';
-import { OrderList } from './order-list';
 import { useOrderListParams, type OrderListSetup } from './use-order-list-params';
 
 export type OrderListPanelProps = OrderListSetup & {
@@ -10,11 +11,15 @@ export type OrderListPanelProps = OrderListSetup & {
   withList?: boolean;
 };
 
-/** The one list-page pattern: filter bar and paged list, with every choice kept in the URL. */
+/**
+ * The one list-page pattern: saved views and export, filter bar, and the paged list whose orders can be acted on
+ * at once, with every choice kept in the URL.
+ */
 export function OrderListPanel({ fixedFilter, defaultDates, label, withList = true }: OrderListPanelProps) {
   const { params, update } = useOrderListParams({ fixedFilter, defaultDates });
   return (
     <Stack gap="md">
+      <OrderListTools params={params} />
       <OrderFilterBar
         params={params}
         update={update}
@@ -22,7 +27,7 @@ export function OrderListPanel({ fixedFilter, defaultDates, label, withList = tr
         requireDates={!!defaultDates}
       />
       {withList && (
-        <OrderList
+        <SelectableOrderList
           params={params}
           onPage={(page) => {
             update({ page });

@@ -43,6 +43,13 @@ function selectFirstResult() {
   store.updateState((state) => ({ ...state, selected: first ? 0 : -1 }));
 }
 
+/**
+ * Names the box's dialog for screen readers. Mantine's Modal would take a title, but draws it in a <header>: a
+ * second banner landmark on the page (the reason ui/dialog.tsx builds its dialogs from parts).
+ */
+const nameTheDialog = (input: HTMLInputElement | null) =>
+  input?.closest('[role="dialog"]')?.setAttribute('aria-label', 'Search');
+
 /** How long the box waits after a key before it asks: quick enough to feel instant, one request per word. */
 const DEBOUNCE_MS = 150;
 
@@ -127,6 +134,7 @@ function SearchBox() {
       maxHeight="min(70vh, 480px)"
     >
       <Spotlight.Search
+        ref={nameTheDialog}
         placeholder="Search orders, partners, customers, products and screens…"
         aria-label="Search"
         role="combobox"
@@ -160,7 +168,10 @@ function SearchBox() {
                   return (
                     <Spotlight.Action
                       key={`${r.type}-${String(r.id)}`}
-                      id={resultId(at)}
+                      // The action keeps no id of its own: given here, for aria-activedescendant.
+                      ref={(el) => {
+                        if (el) el.id = resultId(at);
+                      }}
                       role="option"
                       aria-selected={at === selected}
                       tabIndex={-1}

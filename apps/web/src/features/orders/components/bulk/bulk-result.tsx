@@ -24,6 +24,8 @@ export function BulkResultNotice({ outcome, nameOf, onClose }: BulkResultProps) 
       withCloseButton
       closeButtonLabel="Close the result"
       onClose={onClose}
+      // The light alert's own title colour is too pale on its background for small text.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       title={refused === 0 ? `${done}.` : `${done}, ${String(refused)} could not be:`}
     >
       {refused > 0 && (

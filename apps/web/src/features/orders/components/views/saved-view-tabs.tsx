@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBookmarkPlus, IconDots, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,11 +44,12 @@ export function SavedViewTabs({ params }: { params: OrderListParams }) {
               aria-current={current ? 'page' : undefined}
               leftSection={view.mine ? undefined : <IconUsers size={14} aria-hidden />}
               maw={220}
+              // Who shared it, for screen readers (hidden text beside a block reads with a stray space).
+              aria-label={view.mine ? undefined : `${view.name}, shared by ${view.owner ?? 'staff'}`}
             >
               <Text span size="xs" fw={600} truncate>
                 {view.name}
               </Text>
-              {!view.mine && <VisuallyHidden>, shared by {view.owner}</VisuallyHidden>}
             </Button>
             {current && view.mine && (
               <ViewMenu

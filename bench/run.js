@@ -14,6 +14,7 @@ import { machine, recordRun, table } from './lib/results.js';
 import { freePort, startServer } from './lib/server.js';
 import { captureStatements, clientRun, hasPgbench, pgbenchCanRun, pgbenchRun } from './lib/sql.js';
 import { getJson, getOk, signIn } from './lib/session.js';
+import { bulkScenario } from './lib/bulk.js';
 import { intakeLoad, intakeScript, postIntake, prepareShop } from './lib/intake.js';
 import { lastMonth, todayInJohannesburg, yearRange } from './lib/range.js';
 
@@ -50,6 +51,14 @@ const SCENARIOS = {
   intake: { as: 'shop', method: 'POST', path: () => '/api/intake/orders' },
   // What every partner is due up to today, the payouts screen's list (issue 35: under a second at 1,000,000).
   'payouts-list': { as: 'staff', path: (s) => `/api/payouts?upTo=${s.today}` },
+  // Search from anywhere (issue 40): an order by its number, a recipient's surname (staff: every kind of record;
+  // a partner: their own orders), each one statement.
+  'search-number': { as: 'staff', path: (s) => `/api/search?q=${encodeURIComponent(s.orderNumber)}` },
+  'search-recipient': { as: 'staff', path: (s) => `/api/search?q=${encodeURIComponent(s.surname)}` },
+  'search-partner': { as: 'partner', path: (s) => `/api/search?q=${encodeURIComponent(s.partnerSurname)}` },
+  // A partner accepting 100 orders in one call, after staff assigned them in one (bench/lib/bulk.js): measured
+  // call by call on orders the shop sends for it, not by autocannon.
+  'bulk-accept': { as: 'partner', custom: true, path: () => '/api/orders/bulk' },
 };
 
 const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [options] after building the server)
@@ -62,6 +71,7 @@ const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [option
   --no-sql           measure the API only (no side-by-side SQL)
   --uncached         start the server with COUNT_CACHE_SECONDS=0 (totals and dashboard counted every time)
   --no-record        print the table without writing bench/RESULTS.md
+  --bulk-rounds N    calls of bulk-accept at each concurrency (1 and 2), 100 orders each (default 5)
 Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/bloomline_bench)`;
 
 function options() {
@@ -76,6 +86,7 @@ function options() {
       'no-sql': { type: 'boolean', default: false },
       'no-record': { type: 'boolean', default: false },
       uncached: { type: 'boolean', default: false },
+      'bulk-rounds': { type: 'string', default: '5' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -105,13 +116,18 @@ function options() {
     sql: !values['no-sql'],
     record: !values['no-record'],
     uncached: values.uncached,
+    bulkRounds: whole('bulk-rounds', values['bulk-rounds'], 1),
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/bloomline_bench',
     dataDir: path.resolve(import.meta.dirname, '.data', `pglite-${orders}`),
   };
 }
 
-/** What the paths need: a surname that exists, an order id and the middle page, from staff's first page. */
-async function samples(baseUrl, cookie) {
+/**
+ * What the paths need: a surname that exists, an order id and number and the middle page, from staff's first
+ * page, and a surname of the partner's own orders.
+ */
+async function samples(baseUrl, cookies) {
+  const cookie = cookies.staff;
   const first = await getJson(baseUrl, cookie, '/api/orders');
   const order = first.data[0];
   if (!order) throw new Error('the staff order list is empty');
@@ -120,8 +136,14 @@ async function samples(baseUrl, cookie) {
   const returns = await getJson(baseUrl, cookie, '/api/orders/returns');
   const returnId = returns.data[0]?.id;
   if (!returnId) throw new Error('the returns list is empty');
+  const theirs = await getJson(baseUrl, cookies.partner, '/api/orders');
+  const partnerSurname = theirs.data.map((o) => o.lastName).find((n) => n && n.trim());
+  if (!partnerSurname) throw new Error("no order on the partner's first page has a surname to search for");
   return {
     orderId: order.id,
+    // An order number as people type it: the digits alone.
+    orderNumber: order.name.replace(/^#BL/, ''),
+    partnerSurname,
     surname,
     deepPage: Math.max(1, Math.floor(first.meta.last_page / 2)),
     returnId,
@@ -146,10 +168,10 @@ function load(url, cookie, connections, duration) {
 /** Signs staff and the partner in, takes the samples and (unless `check` is false) sees every scenario answer 200. */
 async function prepare(baseUrl, opts, samplesOf, check = true) {
   const cookies = { staff: await signIn(baseUrl, STAFF), partner: await signIn(baseUrl, PARTNER) };
-  const s = samplesOf ?? (await samples(baseUrl, cookies.staff));
+  const s = samplesOf ?? (await samples(baseUrl, cookies));
   const plan = opts.scenarios.map((name) => ({ name, ...SCENARIOS[name], url: SCENARIOS[name].path(s) }));
   if (plan.some((p) => p.as === 'shop')) cookies.shop = await prepareShop(baseUrl, cookies.staff);
-  if (check) for (const p of plan) await request(baseUrl, cookies[p.as], p);
+  if (check) for (const p of plan) if (!p.custom) await request(baseUrl, cookies[p.as], p);
   return { cookies, s, plan };
 }
 
@@ -176,6 +198,7 @@ async function captureAll(env, port, opts) {
     const { cookies, s, plan } = await prepare(server.baseUrl, opts, undefined, false);
     const statements = {};
     for (const p of plan) {
+      if (p.custom) continue;
       const captured = await captureStatements(
         traceFile,
         () => request(server.baseUrl, cookies[p.as], p),
@@ -199,7 +222,9 @@ async function sqlSide(opts, statements) {
   const results = {};
   const pgbench = opts.engine === 'postgres' && (await hasPgbench());
   const key = (name, c) => `${name}@${c}`;
-  const runs = opts.connections.flatMap((c) => opts.scenarios.map((name) => ({ name, c })));
+  const runs = opts.connections.flatMap((c) =>
+    opts.scenarios.filter((name) => !SCENARIOS[name].custom).map((name) => ({ name, c })),
+  );
   if (opts.engine === 'postgres') {
     for (const { name, c } of runs) {
       const list = statements[name];
@@ -254,7 +279,7 @@ async function main() {
     s = prepared.s;
     startLoad = os.loadavg()[0].toFixed(2);
     for (const c of opts.connections) {
-      for (const p of prepared.plan) {
+      for (const p of prepared.plan.filter((q) => !q.custom)) {
         const url = server.baseUrl + p.url;
         const cookie = prepared.cookies[p.as];
         process.stdout.write(`API ${p.name.padEnd(16)} ×${c} ${p.method ?? 'GET'} ${p.url} as ${p.as} … `);
@@ -281,6 +306,13 @@ async function main() {
         );
       }
     }
+    if (prepared.plan.some((p) => p.name === 'bulk-accept'))
+      rows.push(
+        ...(await bulkScenario(server.baseUrl, prepared.cookies, {
+          connections: [1, 2],
+          rounds: opts.bulkRounds,
+        })),
+      );
   } finally {
     process.off('SIGINT', stopOnSignal);
     await server.stop();
@@ -306,7 +338,7 @@ async function main() {
       ? `SQL: the statements each request sent (captured with SQL_TRACE_FILE), run by ${opts.engine === 'postgres' ? 'pgbench -M prepared at the same concurrency' : 'PGlite in-process, one connection'}`
       : 'SQL: not measured (--no-sql)',
     `1-minute load average before the first scenario: ${startLoad}`,
-    `Samples: search "${s.surname}", deep page ${s.deepPage}, order ${s.orderId}, return ${s.returnId}`,
+    `Samples: search "${s.surname}", deep page ${s.deepPage}, order ${s.orderId}, return ${s.returnId}; search box "${s.orderNumber}" and "${s.surname}" (staff), "${s.partnerSurname}" (partner)`,
   ];
   if (cachedScenarios.size)
     details.push(

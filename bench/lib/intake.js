@@ -9,10 +9,10 @@ export const BENCH_KEYS = 200;
 const xsrfOf = (cookie) => decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '');
 
 /** As staff: the keys, made through the API as on System → API keys, and an active variant to order. */
-export async function prepareShop(baseUrl, staffCookie) {
+export async function prepareShop(baseUrl, staffCookie, keyCount = BENCH_KEYS) {
   const keys = [];
   const ids = [];
-  for (let i = 0; i < BENCH_KEYS; i++) {
+  for (let i = 0; i < keyCount; i++) {
     const res = await fetch(`${baseUrl}/api/api-keys`, {
       method: 'POST',
       headers: {
@@ -72,7 +72,7 @@ export function intakeBody(shop, n) {
   });
 }
 
-/** One order sent as the shop sends it; throws unless it was made (201). */
+/** One order sent as the shop sends it (answered as the API does); throws unless it was made (201). */
 export async function postIntake(baseUrl, shop) {
   const n = shop.next++;
   const res = await fetch(`${baseUrl}/api/intake/orders`, {
@@ -86,7 +86,7 @@ export async function postIntake(baseUrl, shop) {
   });
   if (res.status !== 201)
     throw new Error(`POST /api/intake/orders answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
+  return (await res.json()).data;
 }
 
 /** autocannon's options for the load: each request a new order, the keys taken in turn. */

@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -21,13 +21,8 @@ import { createJobs, type Jobs } from './lib/jobs';
 import { createMailQueue, type MailQueue } from './lib/mail-queue';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
-import {
-  createMetrics,
-  requestIdMixin,
-  requestIdOptions,
-  useRequestIds,
-  type Metrics,
-} from './lib/observability';
+import { createMetrics, requestIdOptions, useRequestIds, type Metrics } from './lib/observability';
+import { withRequestSerializer } from './lib/request-log';
 import { baseUrlOf } from './lib/urls';
 import { pageFor, registerWebApp, routePages } from './lib/web-app';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -61,6 +56,7 @@ import { createOrderEvents } from './modules/notifications/order-events';
 import { createMeasureUnitsService } from './modules/measure-units/measure-units.service';
 import { offlineTimesRoutes } from './modules/offline-times/offline-times.routes';
 import { createOfflineTimesService } from './modules/offline-times/offline-times.service';
+import { bulkOrdersRoutes } from './modules/orders/bulk.routes';
 import { orderEntryRoutes } from './modules/orders/order-entry.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrderListCaches } from './modules/orders/orders.list-speedups';
@@ -76,6 +72,8 @@ import { profitCentresRoutes } from './modules/profit-centres/profit-centres.rou
 import { createReportingService } from './modules/reporting/reporting.service';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { createProfitCentresService } from './modules/profit-centres/profit-centres.service';
+import { searchRoutes } from './modules/search/search.routes';
+import { createSearchService } from './modules/search/search.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createStatementRun } from './modules/statements/statement-run.service';
 import { statementsRoutes } from './modules/statements/statements.routes';
@@ -87,10 +85,12 @@ import { monthEndSchedule } from './modules/statements/month-end-schedule';
 import { systemRoutes } from './modules/system/system.routes';
 import { createLifecycle, createSystemService, type Lifecycle } from './modules/system/system.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { viewsRoutes } from './modules/views/views.routes';
+import { createViewsService } from './modules/views/views.service';
 import { createUsersService } from './modules/users/users.service';
 import { xeroRoutes } from './modules/xero/xero.routes';
 import { createXeroService } from './modules/xero/xero.service';
-import { apiKeyAuthPlugin, KEY_PATH_PREFIX } from './plugins/api-key-auth';
+import { apiKeyAuthPlugin } from './plugins/api-key-auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { routeStatusesPlugin } from './plugins/route-statuses';
 import { sessionPlugin } from './plugins/session';
@@ -103,37 +103,6 @@ export interface AppDeps {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & {
-  socket?: { remotePort?: number };
-};
-
-/** What a request log line says of the request (Fastify's own fields); the /xero/ paths without their query. */
-const requestForLog = (request: LoggedRequest) => ({
-  method: request.method,
-  // The accounting callback's query carries an authorisation code and a state, and a shop might put its API
-  // key in the intake's query (where it is never read): neither is logged.
-  url:
-    request.url.startsWith('/xero/') || request.url.startsWith(KEY_PATH_PREFIX)
-      ? request.url.split('?')[0]
-      : request.url,
-  host: request.host,
-  remoteAddress: request.ip,
-  remotePort: request.socket?.remotePort,
-});
-
-/**
- * Logger options with our request serializer and the request id on every line logged during a request (a
- * ready-made logger instance is used as it is).
- */
-function withRequestSerializer(logger: NonNullable<AppDeps['logger']>): AppDeps['logger'] {
-  if (typeof logger !== 'object' || 'child' in logger) return logger;
-  return {
-    ...logger,
-    mixin: requestIdMixin,
-    serializers: { req: requestForLog, ...logger.serializers },
-  };
-}
 
 /** Builds the application; main.ts and every test call this. */
 export async function buildApp({ config, database, mailer, logger }: AppDeps) {
@@ -331,8 +300,11 @@ async function registerAreas(
     }),
   });
   await app.register(orderEntryRoutes, { orders });
+  await app.register(bulkOrdersRoutes, { orders });
   await app.register(ordersRoutes, { orders });
   await app.register(notificationsRoutes, { notifications, events, streams: metrics.streams });
+  await app.register(viewsRoutes, { views: createViewsService({ db }) });
+  await app.register(searchRoutes, { search: createSearchService({ db }) });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
   const products = createProductsService({
     db,

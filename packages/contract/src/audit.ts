@@ -38,6 +38,8 @@ export const AUDIT_RECORD_TYPES = [
   'bill',
   'credit note',
   'payout',
+  // Saved views of the order lists (issue 40): a user's own, and those staff share.
+  'saved view',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

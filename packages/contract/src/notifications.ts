@@ -100,3 +100,5 @@ export type AlertPreferencesBody = z.input<typeof alertPreferencesBody>;
 
 /** The words of the alert, on the phone's lock screen and in the app's banner. */
 export const newOrderTitle = (orderName: string) => `New order ${orderName}`;
+/** The one alert of several orders given to a partner at once (a bulk assign, issue 40). */
+export const newOrdersTitle = (count: number) => `${String(count)} new orders`;

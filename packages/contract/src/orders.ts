@@ -16,6 +16,8 @@ const orderList = listRequest({
   direction: 'desc',
   filters: {
     p: given(idField().optional()),
+    /** The orders of one profit centre (staff; issue 40's saved views filter by it). */
+    pc: given(idField().optional()),
     filter: given(z.enum(ORDER_FILTERS).optional()),
     /**
      * The Filter dialog's line status (issue 36): orders with a line in it (a partner: one of their own), beside

@@ -58,6 +58,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   // Query parameters of the lists.
   q: 'Search',
   p: 'Partner',
+  pc: 'Profit centre',
   s: 'Sort',
   d: 'Sort direction',
   sd: 'From date',

@@ -48,3 +48,16 @@ export function sendDownload(reply: FastifyReply, { filename, contentType, body 
     .header('cache-control', 'no-store')
     .send(body);
 }
+
+/**
+ * A signal that fires when the client goes away before the answer is complete, so a streamed file stops
+ * reading the database instead of finishing for nobody.
+ */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  // The answer's own 'close' (not the socket's, which a kept-alive connection shares with later requests).
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
+/** The shop's door (issue 34): paths outside the session, taking an API key; their query is never logged. */
+export const KEY_PATH_PREFIX = '/api/intake/';
+
 /** Where the demo catalogue's product pictures are served: this path and `<handle>.png`. */
 export const PRODUCT_PICTURES_PATH = '/images/products/';
 

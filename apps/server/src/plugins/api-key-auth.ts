@@ -35,6 +35,3 @@ export function currentKey(request: FastifyRequest): KeyHolder {
   if (!request.apiKey) throw new Error('requireApiKey did not run');
   return request.apiKey;
 }
-
-/** Paths of the shop's door: outside the session, their query never logged. */
-export const KEY_PATH_PREFIX = '/api/intake/';

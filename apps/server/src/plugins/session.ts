@@ -11,7 +11,7 @@ import { sessions, settings, users } from '../db/schema';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { csrfMismatch, forbidden, HttpError, unauthenticated } from '../lib/errors';
 import { ReadCache } from '../lib/read-cache';
-import { KEY_PATH_PREFIX } from './api-key-auth';
+import { KEY_PATH_PREFIX } from '../lib/urls';
 import { isPermissionGuard, readPermissionsFrom } from './permission-guard';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

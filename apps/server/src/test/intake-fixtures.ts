@@ -1,10 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 
 import { addDaysTo, todayInJohannesburg } from '@bloomline/contract';
-import type { NewApiKey } from '@bloomline/contract';
+import type { NewApiKey, OrderDetail } from '@bloomline/contract';
 
 import type { App } from '../app';
+import { productVariants, products } from '../db/schema';
 import type { TestClient } from './client';
+import type { Harness } from './harness';
 
 /** A valid order for the shop's door: `externalId` and the lines' variants are the caller's. */
 export function intakeBody(externalId: string, variantIds: number[], more: Record<string, unknown> = {}) {
@@ -60,4 +62,26 @@ export function shop(app: App, key: string) {
         payload: body as Record<string, unknown>,
       }),
   };
+}
+
+/** An order of a product of its own sent through the shop's door with a new key: its lines come in unassigned. */
+export async function sendShopOrder(h: Harness, staff: TestClient, lines: number): Promise<OrderDetail> {
+  const tag = Math.random().toString(36).slice(2);
+  const [product] = await h.database.db
+    .insert(products)
+    .values({ title: 'Protea posy', handle: `posy-${tag}` })
+    .returning();
+  const [variant] = await h.database.db
+    .insert(productVariants)
+    .values({ productId: product!.id, title: 'Standard' })
+    .returning();
+  const key = await newKey(staff, `Alerts shop ${tag}`);
+  const res = await shop(h.app, key.key).post(
+    intakeBody(
+      `ALERT-${tag}`,
+      Array.from({ length: lines }, () => variant!.id),
+    ),
+  );
+  if (res.statusCode !== 201) throw new Error(`the shop's order was refused: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: OrderDetail }>().data;
 }

@@ -22,6 +22,24 @@ const NewOrderAlerts = lazy(async () => ({
   default: (await import('@/features/alerts/components/new-order-alerts')).NewOrderAlerts,
 }));
 
+// Search from anywhere (issue 40): the header's button and Ctrl/⌘+K, with the box's code, once the first screen
+// is shown (until then a space the button's size keeps the header still).
+const SearchLauncher = lazy(async () => ({
+  default: (await import('@/features/search/components/search-launcher')).SearchLauncher,
+}));
+
+function SearchAfterFirstScreen({ compact }: { compact: boolean }) {
+  const ready = useAfterFirstScreen();
+  const space = <Box w={compact ? 34 : 110} h={compact ? 34 : 30} />;
+  return ready ? (
+    <Suspense fallback={space}>
+      <SearchLauncher compact={compact} />
+    </Suspense>
+  ) : (
+    space
+  );
+}
+
 // The bar of menus for wider screens; a phone (the menu button instead) never loads it.
 const DesktopNav = lazy(async () => ({ default: (await import('./desktop-nav')).DesktopNav }));
 // The greeting's menu (profile, password, support), from 576 px; below, the Menu button holds the same.
@@ -166,12 +184,13 @@ export function AppLayout() {
               underline="never"
               aria-label="Bloomline, go to the dashboard"
             >
-              <Logo />
+              <Logo compact />
             </Anchor>
             <Group gap="lg" visibleFrom="md" wrap="nowrap">
               <HeaderContacts />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <SearchAfterFirstScreen compact={phone} />
               {/* The greeting opens the user's own account and, below 992 px, the support contacts. */}
               <Greeting name={user.name} />
               <Button

@@ -1,6 +1,9 @@
 import { Group, Text } from '@mantine/core';
 
-export function Logo() {
+import classes from './logo.module.css';
+
+/** The flower and the wordmark; `compact`: the wordmark gives way on the narrowest phones (the app's header). */
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <Group gap={8} wrap="nowrap">
       <svg width="30" height="30" viewBox="0 0 64 64" aria-hidden="true">
@@ -13,7 +16,7 @@ export function Logo() {
         </g>
         <circle cx="32" cy="33" r="8" fill="#fcc419" />
       </svg>
-      <Text fw={700} fz="lg" c="grape.9">
+      <Text fw={700} fz="lg" c="grape.9" className={compact ? classes.narrowHidden : undefined}>
         Bloomline
       </Text>
     </Group>

@@ -12,3 +12,4 @@ export * from './reporting';
 export * from './notifications';
 export * from './api-keys';
 export * from './mails';
+export * from './views';

@@ -114,6 +114,9 @@ export const orders = pgTable(
     index('orders_name_lower_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('orders_last_name_lower_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
     index('orders_customer_idx').on(t.customerId),
+    // Search from anywhere (issue 40): the buyer's e-mail as "contains", and the lists' profit-centre filter.
+    index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('orders_profit_centre_created_idx').on(t.profitCentreId, t.createdAt),
     index('orders_placed_by_partner_idx')
       .on(t.placedByPartnerId, t.createdAt)
       .where(sql`${t.placedByPartnerId} is not null`),

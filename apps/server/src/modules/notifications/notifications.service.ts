@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { newOrderTitle, PUSH_MESSAGES } from '@bloomline/contract';
+import { newOrdersTitle, newOrderTitle, PUSH_MESSAGES } from '@bloomline/contract';
 import type {
   AlertPreferences,
   AlertPreferencesBody,
@@ -77,25 +77,28 @@ export function createNotificationsService({ db, log, events, extraHosts, contac
     return row ?? DEFAULTS;
   }
 
-  /** Pushes and streams one new order to one partner: every device of its users who keep alerts on. */
-  async function tell(news: NewOrderForPartner) {
-    const { order, partnerId, lineCount } = news;
-    const url = `/order/${String(order.id)}`;
-    const event: NewOrderEvent = {
-      type: 'new-order',
-      orderId: order.id,
-      orderName: order.name,
-      partnerId,
-      url,
-    };
-    await events
-      .publish(event)
-      .catch((err: unknown) =>
-        log.warn(
-          { error: err instanceof Error ? err.message : 'unknown' },
-          'could not publish a new-order event',
-        ),
-      );
+  /**
+   * Streams each new order of one change to its partner and pushes one alert to every device of its users who
+   * keep alerts on: one order by its name, several (a bulk assign, issue 40) as their count, opening the list.
+   */
+  async function tell(partnerId: number, news: readonly NewOrderForPartner[]) {
+    for (const { order } of news) {
+      const event: NewOrderEvent = {
+        type: 'new-order',
+        orderId: order.id,
+        orderName: order.name,
+        partnerId,
+        url: `/order/${String(order.id)}`,
+      };
+      await events
+        .publish(event)
+        .catch((err: unknown) =>
+          log.warn(
+            { error: err instanceof Error ? err.message : 'unknown' },
+            'could not publish a new-order event',
+          ),
+        );
+    }
     const devices = await db
       .select({
         id: pushSubscriptions.id,
@@ -118,11 +121,13 @@ export function createNotificationsService({ db, log, events, extraHosts, contac
       .select({ name: partners.name })
       .from(partners)
       .where(eq(partners.id, partnerId));
+    const lineCount = news.reduce((n, e) => n + e.lineCount, 0);
+    const one = news.length === 1 ? news[0]!.order : null;
     const message: PushMessage = {
-      title: newOrderTitle(order.name),
+      title: one ? newOrderTitle(one.name) : newOrdersTitle(news.length),
       body: `${String(lineCount)} item${lineCount === 1 ? '' : 's'} for ${partner?.name ?? 'you'}. Tap to open and accept.`,
-      url,
-      tag: `order-${String(order.id)}`,
+      url: one ? `/order/${String(one.id)}` : '/orders/open',
+      tag: one ? `order-${String(one.id)}` : 'new-orders',
     };
     const deps = { db, log, keys: await vapid(), contact };
     await Promise.all(devices.map((device) => pushTo(deps, device, message)));
@@ -130,14 +135,16 @@ export function createNotificationsService({ db, log, events, extraHosts, contac
 
   /**
    * Called after a change has committed: sends in the background, so the request neither waits for the push
-   * services nor fails with them. Each (partner, order) of one change is told once.
+   * services nor fails with them. Each partner of one change is told once (each order streamed, one push).
    */
   function announce(news: readonly NewOrderForPartner[]) {
-    for (const n of news) {
-      const sending = tell(n)
+    const byPartner = new Map<number, NewOrderForPartner[]>();
+    for (const n of news) byPartner.set(n.partnerId, [...(byPartner.get(n.partnerId) ?? []), n]);
+    for (const [partnerId, theirs] of byPartner) {
+      const sending = tell(partnerId, theirs)
         .catch((err: unknown) =>
           log.error(
-            { error: err instanceof Error ? err.message : 'unknown', partnerId: n.partnerId },
+            { error: err instanceof Error ? err.message : 'unknown', partnerId },
             'new-order alert failed',
           ),
         )

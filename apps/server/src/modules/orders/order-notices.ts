@@ -19,9 +19,26 @@ export type NotifyAssigned = (
   line: LineRow,
 ) => Promise<void>;
 
+/** Several lines given to one partner at once (a bulk assign): told in one e-mail per address. */
+export type NotifyAssignedMany = (
+  partnerId: number,
+  given: { order: { id: number; name: string; deliveryDate: string | null }; line: LineRow }[],
+) => Promise<void>;
+
 /** Tells the partner's users (and its business address) about a line assigned to them. A failed send is logged. */
-export function notifierOfAssignments({ db, queueMail, appUrl, log }: NoticeDeps): NotifyAssigned {
-  return async (partnerId, order, line) => {
+export function notifierOfAssignments(deps: NoticeDeps): NotifyAssigned {
+  const many = notifierOfManyAssignments(deps);
+  return (partnerId, order, line) => many(partnerId, [{ order, line }]);
+}
+
+/**
+ * Tells the partner's users (and its business address) about lines assigned to them, once for all of them:
+ * one order reads as it always has, several as a list (issue 40: alerts per partner, once). A failed send is
+ * logged.
+ */
+export function notifierOfManyAssignments({ db, queueMail, appUrl, log }: NoticeDeps): NotifyAssignedMany {
+  return async (partnerId, given) => {
+    if (given.length === 0) return;
     try {
       const [partner] = await db
         .select({ name: partners.name, businessEmail: partners.businessEmail })
@@ -37,21 +54,36 @@ export function notifierOfAssignments({ db, queueMail, appUrl, log }: NoticeDeps
           ...(partner?.businessEmail ? [partner.businessEmail] : []),
         ]),
       ];
-      for (const address of to) {
-        await queueMail(db, {
-          kind: 'assignment',
-          to: address,
-          subject: `New order ${order.name} for ${partner?.name ?? 'you'}`,
-          text: [
-            `Hello ${partner?.name ?? ''},`,
-            '',
-            `${line.quantity} x ${line.title} of order ${order.name} has been assigned to you${order.deliveryDate ? ` for delivery on ${order.deliveryDate}` : ''}.`,
-            `Please accept or reject it: ${appUrl}/order/${String(order.id)}`,
-          ].join('\n'),
-        });
-      }
+      const orderIds = new Set(given.map((g) => g.order.id));
+      const link = (order: { id: number }) => `${appUrl}/order/${String(order.id)}`;
+      const item = ({ order, line }: (typeof given)[number]) =>
+        `${String(line.quantity)} x ${line.title} of order ${order.name}${order.deliveryDate ? ` for delivery on ${order.deliveryDate}` : ''}`;
+      const first = given[0]!;
+      const text =
+        given.length === 1
+          ? [
+              `Hello ${partner?.name ?? ''},`,
+              '',
+              `${String(first.line.quantity)} x ${first.line.title} of order ${first.order.name} has been assigned to you${first.order.deliveryDate ? ` for delivery on ${first.order.deliveryDate}` : ''}.`,
+              `Please accept or reject it: ${link(first.order)}`,
+            ]
+          : [
+              `Hello ${partner?.name ?? ''},`,
+              '',
+              `${String(given.length)} items of ${String(orderIds.size)} order${orderIds.size === 1 ? '' : 's'} have been assigned to you:`,
+              '',
+              ...given.map((g) => `- ${item(g)}: ${link(g.order)}`),
+              '',
+              `Please accept or reject them: ${appUrl}/orders/open`,
+            ];
+      const subject =
+        orderIds.size === 1
+          ? `New order ${first.order.name} for ${partner?.name ?? 'you'}`
+          : `${String(orderIds.size)} new orders for ${partner?.name ?? 'you'}`;
+      for (const address of to)
+        await queueMail(db, { kind: 'assignment', to: address, subject, text: text.join('\n') });
     } catch (err) {
-      log.error({ err, partnerId, orderId: order.id }, 'could not notify the partner of an assigned line');
+      log.error({ err, partnerId }, 'could not notify the partner of assigned lines');
     }
   };
 }

@@ -144,6 +144,7 @@ export function anchorFor(
     viewer.kind === 'staff' &&
     !query.q &&
     !query.p &&
+    !query.pc &&
     !query.sd &&
     !query.ed &&
     !query.filter &&

@@ -77,12 +77,19 @@ function lineStatusCondition(viewer: Viewer, status: LineStatus | undefined): SQ
   return sql`exists (select 1 from ${orderLines} sl where sl.order_id = ${orders.id} and sl.status = ${status})`;
 }
 
-function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mode: SearchMode = 'index') {
+/** Every condition of an order list (filter, search, partner, profit centre, dates, line status), scoped to the viewer. */
+export function listConditions(
+  viewer: Viewer,
+  query: OrderListQuery,
+  today: string,
+  mode: SearchMode = 'index',
+) {
   return and(
     filterCondition(viewer, query.filter, today),
     lineStatusCondition(viewer, query.status),
     searchCondition(query.q, mode),
     viewer.kind === 'staff' && query.p ? hasPartnerLine(query.p) : undefined,
+    viewer.kind === 'staff' && query.pc ? eq(orders.profitCentreId, query.pc) : undefined,
     query.sd ? gte(orders.deliveryDate, query.sd) : undefined,
     query.ed ? lte(orders.deliveryDate, query.ed) : undefined,
   );
@@ -94,7 +101,7 @@ function listConditions(viewer: Viewer, query: OrderListQuery, today: string, mo
  * a few seconds (see OrderListCaches): paging, the 60-second refresh and colleagues on the same list share it.
  */
 async function countOrders(db: DbOrTx, viewer: Viewer, query: OrderListQuery, where: SQL | undefined) {
-  const plain = !query.q && !query.sd && !query.ed && !query.p && !query.status;
+  const plain = !query.q && !query.sd && !query.ed && !query.p && !query.pc && !query.status;
   const status = query.filter && STATUS_FILTERS.has(query.filter) ? (query.filter as LineStatus) : undefined;
   if (viewer.kind === 'partner' && plain && (query.filter === undefined || status)) {
     const [row] = await db
@@ -122,6 +129,7 @@ function totalKey(viewer: Viewer, query: OrderListQuery, today: string) {
     query.filter === 'today' ? today : null,
     query.q ?? null,
     viewer.kind === 'staff' ? (query.p ?? null) : null,
+    viewer.kind === 'staff' ? (query.pc ?? null) : null,
     query.sd ?? null,
     query.ed ?? null,
   ]);
@@ -135,7 +143,7 @@ export interface ListOptions {
 }
 
 /** One order's lines as the list query aggregates them (only the viewer's own for a partner). */
-function linesJson(viewer: Viewer) {
+export function linesJson(viewer: Viewer) {
   return sql<LineRow[]>`coalesce((
     select json_agg(json_build_object(${lineJsonFields}) order by l.id)
     from ${orderLines} l left join ${partners} p on p.id = l.partner_id
@@ -197,6 +205,7 @@ export async function listOrders(
     query: {
       q: query.q,
       p: query.p,
+      pc: query.pc,
       s: query.s,
       d: query.d,
       filter: query.filter,

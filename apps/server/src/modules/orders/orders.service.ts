@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type {
+  BulkActionBody,
+  GroupCandidatesQuery,
   IntakeOrderBody,
   LineAction,
   OrderAction,
@@ -14,11 +16,15 @@ import type { SessionUser } from '../../plugins/session';
 import type { AnnounceNewOrders } from '../../shared/new-orders';
 import { enterOrder } from '../../shared/order-entry';
 import type { OrderMaker } from '../../shared/order-entry';
+import { csvStream } from '../../lib/csv';
 import { viewerOf } from '../../lib/viewer';
+import { bulkAction } from './bulk-actions';
+import { groupCandidatesFor } from './group-candidates.queries';
 import { candidatesFor } from './candidates.queries';
 import { lineAction, orderAction, setDeliveryDate } from './order-actions';
 import { onPaymentFor, orderDetail, orderHistoryFor } from './order-detail.queries';
-import { notifierOfAssignments } from './order-notices';
+import { notifierOfAssignments, notifierOfManyAssignments } from './order-notices';
+import { matchingOrderIds, ORDER_CSV, orderExportBatches } from './orders-export';
 import type { OrderListCaches } from './orders.list-speedups';
 import { dashboardCounts, listOrders, rejectReasons } from './orders.queries';
 
@@ -42,6 +48,7 @@ export interface OrdersDeps {
 /** The orders' reads (the queries, for this viewer) and changes (order-actions.ts), wired to this process. */
 export function createOrdersService({ db, queueMail, appUrl, log, caches, announce, newOrders }: OrdersDeps) {
   const notifyAssigned = notifierOfAssignments({ db, queueMail, appUrl, log });
+  const notifyAssignedMany = notifierOfManyAssignments({ db, queueMail, appUrl, log });
   const forgetTotals = () => {
     caches?.totals.invalidate();
     caches?.dashboards.invalidate();
@@ -92,6 +99,14 @@ export function createOrdersService({ db, queueMail, appUrl, log, caches, announ
       const staffView = { kind: 'staff', userId: by.kind === 'staff' ? by.userId : 0 } as const;
       return { created: entered.created, order: await orderDetail(db, staffView, entered.id) };
     }),
+    // Many at once (issue 40): bulk actions, the group's candidates, "select all matching" and the export.
+    bulk: thenForgetTotals((user: SessionUser, body: BulkActionBody) =>
+      bulkAction({ db, notifyAssignedMany, announce }, user, body),
+    ),
+    groupCandidates: (query: GroupCandidatesQuery) => groupCandidatesFor(db, query),
+    matchingIds: (user: SessionUser, query: OrderListQuery) => matchingOrderIds(db, viewerOf(user), query),
+    exportCsv: (user: SessionUser, query: OrderListQuery, signal?: AbortSignal) =>
+      csvStream(ORDER_CSV, orderExportBatches(db, viewerOf(user), query, signal ? { signal } : {})),
     setDeliveryDate: thenForgetTotals((user: SessionUser, orderId: number, deliveryDate: string) =>
       setDeliveryDate(db, user, orderId, deliveryDate),
     ),

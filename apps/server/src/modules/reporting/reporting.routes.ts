@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -20,6 +20,7 @@ import {
 
 import type { CsvColumn } from '../../lib/csv';
 import { csvStream, sendCsv } from '../../lib/csv';
+import { clientGone } from '../../lib/download';
 import { guardModule, requireStaff } from '../../plugins/session';
 import { REPORT_CSV, type ReportingService } from './reporting.service';
 
@@ -31,19 +32,6 @@ const wantsCsv = (request: FastifyRequest) => request.headers.accept?.includes('
 
 /** `<report>-<start>-<end>.csv`, `all` for an open end. */
 const fileName = (report: string, range: DateRange) => `${rangeFileStem(report, range)}.csv`;
-
-/**
- * A signal that fires when the client goes away before the answer is complete, so a streamed report stops
- * reading the database instead of finishing for nobody.
- */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  // The answer's own 'close' (not the socket's, which a kept-alive connection shares with later requests).
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 /** Staff's reports (part 2, "Reporting (staff)"): JSON, or with `Accept: text/csv` the same rows as a file. */
 export const reportingRoutes: FastifyPluginAsyncZod<{ reporting: ReportingService }> = async (

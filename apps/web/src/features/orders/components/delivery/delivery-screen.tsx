@@ -4,8 +4,9 @@ import { useSearchParams } from 'react-router';
 
 import { todayInJohannesburg, type OrderFilter } from '@bloomline/contract';
 
+import { SelectableOrderList } from '../bulk/selectable-order-list';
+import { OrderListTools } from '../list-tools/order-list-tools';
 import { OrderFilterBar } from '../order-list/order-filter-bar';
-import { OrderList } from '../order-list/order-list';
 import { useOrderListParams } from '../order-list/use-order-list-params';
 
 /** The five tabs of the delivery screen and the filter each one lists. */
@@ -42,6 +43,7 @@ export function DeliveryScreen() {
 
   return (
     <Stack gap="md">
+      <OrderListTools params={params} />
       <OrderFilterBar params={params} update={update} requireDates />
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'wrap' }}>
@@ -53,7 +55,7 @@ export function DeliveryScreen() {
         </Tabs.List>
         {DELIVERY_TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">
-            <OrderList
+            <SelectableOrderList
               params={params}
               onPage={(page) => {
                 update({ page });

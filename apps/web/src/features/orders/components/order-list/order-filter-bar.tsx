@@ -11,6 +11,7 @@ import { SearchInput } from '@/ui';
 import type { OrderListParams } from '../../api/order-keys';
 import { isLineStatusFilter } from './list-options';
 import { PartnerPicker } from './partner-picker';
+import { ProfitCentrePicker } from './profit-centre-picker';
 import { SortToggle } from './sort-toggle';
 import { StatusFilterDialog } from './status-filter-dialog';
 import type { ListPatch } from './use-order-list-params';
@@ -67,6 +68,13 @@ export function OrderFilterBar({ params, update, requireDates = false }: OrderFi
       />
       {user.isStaff && (
         <PartnerPicker value={params.p} onChange={(p) => update({ p })} w={{ base: '100%', md: 240 }} />
+      )}
+      {user.isStaff && (
+        <ProfitCentrePicker
+          value={params.pc}
+          onChange={(pc) => update({ pc })}
+          w={{ base: '100%', md: 200 }}
+        />
       )}
       <Group gap="sm" wrap="wrap">
         <SortToggle s={params.s} d={params.d} onChange={({ s, d }) => update({ s, d })} />

@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 
+import { SelectableOrderList } from '../bulk/selectable-order-list';
+import { OrderListTools } from '../list-tools/order-list-tools';
 import { OrderFilterBar } from './order-filter-bar';
-import { OrderList } from './order-list';
 import { useOrderListParams, type OrderListSetup } from './use-order-list-params';
 
 export type OrderListPanelProps = OrderListSetup & {
@@ -10,14 +11,18 @@ export type OrderListPanelProps = OrderListSetup & {
   withList?: boolean;
 };
 
-/** The one list-page pattern: filter bar and paged list, with every choice kept in the URL. */
+/**
+ * The one list-page pattern: saved views and export, filter bar, and the paged list whose orders can be acted on
+ * at once, with every choice kept in the URL.
+ */
 export function OrderListPanel({ fixedFilter, defaultDates, label, withList = true }: OrderListPanelProps) {
   const { params, update } = useOrderListParams({ fixedFilter, defaultDates });
   return (
     <Stack gap="md">
+      <OrderListTools params={params} />
       <OrderFilterBar params={params} update={update} requireDates={!!defaultDates} />
       {withList && (
-        <OrderList
+        <SelectableOrderList
           params={params}
           onPage={(page) => {
             update({ page });

@@ -8,7 +8,7 @@ import { useOrders } from '../../api/get-orders';
 import type { OrderListParams } from '../../api/order-keys';
 import { QueryError } from '../query-error';
 import { OrderListSkeleton } from './order-list-skeleton';
-import { OrderRow, VALUE_LABEL } from './order-row';
+import { OrderRow, type RowSelect, VALUE_LABEL } from './order-row';
 import classes from './order-rows.module.css';
 
 export const EMPTY_ORDERS_TEXT = 'No orders to display';
@@ -18,10 +18,12 @@ export type OrderListProps = {
   onPage: (page: number) => void;
   /** Names the list for screen readers. */
   label?: string;
+  /** Ticks on each row (bulk actions: components/bulk). */
+  select?: RowSelect;
 };
 
 /** One page of orders: skeleton while loading, Retry on failure, 'No orders to display' when empty. */
-export function OrderList({ params, onPage, label = 'Orders' }: OrderListProps) {
+export function OrderList({ params, onPage, label = 'Orders', select }: OrderListProps) {
   const user = useUser();
   const orders = useOrders(params);
   // A page of orders is a long render (about 30 ms of a desktop processor for its cards, four times that on a
@@ -73,7 +75,7 @@ export function OrderList({ params, onPage, label = 'Orders' }: OrderListProps) 
             style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
           >
             {rows.map((order) => (
-              <OrderRow key={order.id} order={order} isStaff={user.isStaff} />
+              <OrderRow key={order.id} order={order} isStaff={user.isStaff} select={select} />
             ))}
           </ul>
           {orders.isPlaceholderData && (

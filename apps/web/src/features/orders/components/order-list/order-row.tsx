@@ -1,4 +1,4 @@
-import { Box, Button, Collapse, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Checkbox, Collapse, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
@@ -34,11 +34,36 @@ function OrderStatus({ order, isStaff }: { order: OrderSummary; isStaff: boolean
   return <StatusBadge status={first.status} partner={first.partner} />;
 }
 
-export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boolean }) {
+/** A list whose orders can be ticked (bulk actions, issue 40): the box of each row. */
+export type RowSelect = {
+  has: (id: number) => boolean;
+  toggle: (order: { id: number; name: string }) => void;
+  /** A phone's large target. */
+  large: boolean;
+};
+
+export function OrderRow({
+  order,
+  isStaff,
+  select,
+}: {
+  order: OrderSummary;
+  isStaff: boolean;
+  select?: RowSelect;
+}) {
   const [expanded, { toggle }] = useDisclosure(false);
   const linesId = useId();
   const card = useMediaQuery(CARD_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const recipient = recipientName(order);
+  const selector = select && (
+    <Checkbox
+      size={select.large ? 'lg' : 'md'}
+      checked={select.has(order.id)}
+      onChange={() => select.toggle(order)}
+      aria-label={`Select order ${order.name}`}
+      styles={select.large ? { body: { padding: 6 } } : undefined}
+    />
+  );
 
   const actions = (
     <>
@@ -74,6 +99,7 @@ export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boo
     return (
       <RecordCard
         fields={[
+          ...(selector ? [{ key: 'select', label: 'Select', value: selector }] : []),
           {
             key: 'order',
             label: 'Order',
@@ -99,15 +125,18 @@ export function OrderRow({ order, isStaff }: { order: OrderSummary; isStaff: boo
   return (
     <Paper component="li" withBorder p="md" radius="md">
       <div className={classes.grid}>
-        <div className={classes.order}>
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {order.name}
-          </Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            <VisuallyHidden>Recipient: </VisuallyHidden>
-            {recipient || '—'}
-          </Text>
-        </div>
+        <Group className={classes.order} gap="sm" wrap="nowrap" align="flex-start">
+          {selector}
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {order.name}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <VisuallyHidden>Recipient: </VisuallyHidden>
+              {recipient || '—'}
+            </Text>
+          </div>
+        </Group>
         <Field label="Created" className={classes.created}>
           <DateText value={order.created_at} />
         </Field>

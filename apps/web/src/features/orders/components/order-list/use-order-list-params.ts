@@ -8,7 +8,7 @@ import type { OrderListParams } from '../../api/order-keys';
 import { isLineStatusFilter } from './list-options';
 
 /** The parts of a list's state that live in the query string, so reload and Back keep them. */
-export const LIST_URL_KEYS = ['page', 'q', 'sd', 'ed', 's', 'd', 'p', 'status'] as const;
+export const LIST_URL_KEYS = ['page', 'q', 'sd', 'ed', 's', 'd', 'p', 'pc', 'status', 'filter'] as const;
 export type ListUrlKey = (typeof LIST_URL_KEYS)[number];
 export type ListPatch = Partial<Record<ListUrlKey, string | number | null | undefined>>;
 

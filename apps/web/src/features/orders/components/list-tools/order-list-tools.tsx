@@ -1,0 +1,30 @@
+import { Group } from '@mantine/core';
+
+import { orderExportFileName } from '@bloomline/contract';
+
+import { DownloadButton } from '@/ui';
+
+import { withoutPage } from '../../api/bulk-orders';
+import type { OrderListParams } from '../../api/order-keys';
+import { SavedViewTabs } from '../views/saved-view-tabs';
+
+/**
+ * What sits above every order list (issue 40): the saved views as tabs, and the export of what the list shows
+ * (every page of it, for the same filter, sort and search) as the kit's download with its progress.
+ */
+export function OrderListTools({ params }: { params: OrderListParams }) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+      <SavedViewTabs params={params} />
+      <DownloadButton
+        path="/api/orders"
+        query={withoutPage(params)}
+        accept="text/csv"
+        fallbackName={orderExportFileName(params.filter)}
+        size="xs"
+      >
+        Export CSV
+      </DownloadButton>
+    </Group>
+  );
+}

@@ -52,10 +52,13 @@ export default defineConfig({
   // three browsers on two cores, where a long journey that takes 27 s alone took over 60 s (issue 20's CI).
   timeout: 120_000,
   expect: { timeout: 20_000 },
+  // An action (a click on a link no list shows) fails after 30 s with what it waited for, instead of waiting
+  // out a slow journey's whole six minutes (the CI run of 2026-11-27 lost six on one such click).
   reporter: process.env.PLAYWRIGHT_REPORTER
     ? process.env.PLAYWRIGHT_REPORTER.split(',').map((r) => [r] as [string])
     : [['list']],
   use: {
+    actionTimeout: 30_000,
     baseURL: `http://localhost:${String(E2E_PORT)}`,
     // A trace records a screencast and a snapshot of the page at every step: recorded for every journey it
     // took a third of the run's CPU (the browser encoding frames), so it is recorded when a journey is run

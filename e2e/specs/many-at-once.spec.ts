@@ -14,6 +14,7 @@ import {
   getOrder,
   KLOOF,
   type Order,
+  searchOrders,
 } from '../support/orders';
 
 // Many at once (issue 40): the four journeys the issue names, each at 1280 and at 375 px, with axe on every
@@ -24,12 +25,6 @@ async function staffBeside(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
   await signIn(page, STAFF);
   return page;
-}
-
-/** Types into a list's search box and waits for the address to carry it (the box waits 500 ms). */
-async function searchList(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Search orders' }).fill(text);
-  await expect(page).toHaveURL(new RegExp(`q=${text}`));
 }
 
 for (const width of [1280, 375]) {
@@ -54,7 +49,7 @@ for (const width of [1280, 375]) {
 
       await signIn(page, FLORIST);
       await page.goto('/orders/open');
-      await searchList(page, surname);
+      await searchOrders(page, surname);
       await expect(page.getByRole('link', { name: /^View order / })).toHaveCount(5);
       if (phone) {
         // The boxes wait behind Select; "Select all" takes every order the list holds in one tap.
@@ -87,7 +82,7 @@ for (const width of [1280, 375]) {
       const surname = uniqueSurname('Assignten');
       const orders = await shopSendsOrders(page, 10, surname);
       await page.goto('/orders/unassigned');
-      await searchList(page, surname);
+      await searchOrders(page, surname);
       await expect(page.getByRole('link', { name: /^View order / })).toHaveCount(10);
       if (phone) await page.getByRole('button', { name: 'Select all 10' }).tap();
       else await page.getByRole('checkbox', { name: 'Select page' }).check();
@@ -121,7 +116,7 @@ for (const width of [1280, 375]) {
       const [order] = await shopSendsOrders(page, 1, surname);
 
       await page.goto('/orders/unassigned');
-      await searchList(page, surname);
+      await searchOrders(page, surname);
       await page.getByRole('button', { name: 'Save view' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save view' });
       await dialog.getByRole('textbox', { name: /^Name/ }).fill(`Unassigned ${surname}`);

@@ -4,11 +4,14 @@ import type { Page } from '@playwright/test';
 import { FLORIST2, signIn } from '../support/helpers';
 import {
   CONSTANTIA,
-  demoOrder,
   expectNoSidewaysScroll,
   expectOrderPage,
   orderStatus,
+  searchOrders,
   section,
+  shopOrderFor,
+  todayInJohannesburg,
+  uniqueSurname,
   viewLink,
 } from '../support/orders';
 
@@ -31,14 +34,14 @@ async function tapOrdersLink(page: Page, label: string) {
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
 }
 
-test('a partner accepts an order from the phone; nothing scrolls sideways', async ({ page }) => {
-  await signIn(page, FLORIST2);
-  const { order, line } = await demoOrder(page, {
+test('a partner accepts an order from the phone; nothing scrolls sideways', async ({ page, browser }) => {
+  const lastName = uniqueSurname('Phone');
+  const { order, line } = await shopOrderFor(browser, {
     partnerName: CONSTANTIA,
-    status: 'open',
-    when: 'today',
-    pick: 'lowest',
+    lastName,
+    deliveryDate: todayInJohannesburg(),
   });
+  await signIn(page, FLORIST2);
   await expectNoSidewaysScroll(page);
 
   // The collapsed menu leads to the new orders and closes behind us.
@@ -46,6 +49,7 @@ test('a partner accepts an order from the phone; nothing scrolls sideways', asyn
   await tapOrdersLink(page, 'New orders (unaccepted)');
   await expect(page).toHaveURL(/\/orders\/open$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New orders (unaccepted)' })).toBeVisible();
+  await searchOrders(page, lastName);
   await expect(viewLink(page, order.name)).toBeVisible();
   await expectNoSidewaysScroll(page);
 
@@ -71,6 +75,7 @@ test('a partner accepts an order from the phone; nothing scrolls sideways', asyn
   // The menu still works from the order page: back to the In progress list, where the order now is.
   await tapOrdersLink(page, 'In progress');
   await expect(page).toHaveURL(/\/orders\/accepted$/);
+  await searchOrders(page, lastName);
   await expect(viewLink(page, order.name)).toBeVisible();
   await expectNoSidewaysScroll(page);
 });

@@ -3,12 +3,15 @@ import type { Page } from '@playwright/test';
 
 import { FLORIST, signIn } from '../support/helpers';
 import {
-  demoOrder,
   expectOrderPage,
   KLOOF,
   lineCard,
   orderStatus,
+  searchOrders,
   section,
+  shopOrderFor,
+  todayInJohannesburg,
+  uniqueSurname,
   viewLink,
 } from '../support/orders';
 
@@ -16,12 +19,13 @@ const FULFIL_HELP = 'If there is any issue fulfilling the order, please contact 
 const DELIVER_HELP = 'If there is any issue delivering the order, please contact us.';
 const THANK_YOU = 'Thank you! This order has been delivered.';
 
-/** Opens the partner's 'New orders (unaccepted)' list from the menu, then the order from it. */
-async function openFromNewOrders(page: Page, orderName: string) {
+/** Opens the partner's 'New orders (unaccepted)' list from the menu, finds the order by its recipient, opens it. */
+async function openFromNewOrders(page: Page, orderName: string, lastName: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click();
   await page.getByRole('menuitem', { name: 'New orders (unaccepted)' }).click();
   await expect(page).toHaveURL(/\/orders\/open$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New orders (unaccepted)' })).toBeVisible();
+  await searchOrders(page, lastName);
   await viewLink(page, orderName).click();
   await expectOrderPage(page, orderName);
 }
@@ -37,15 +41,15 @@ async function confirmAction(page: Page, label: string, question: string) {
 }
 
 test.describe('a partner works an order through', () => {
-  test('accepts, fulfils and delivers an order from New orders (unaccepted)', async ({ page }) => {
-    await signIn(page, FLORIST);
-    const { order, line } = await demoOrder(page, {
+  test('accepts, fulfils and delivers an order from New orders (unaccepted)', async ({ page, browser }) => {
+    const lastName = uniqueSurname('Partner');
+    const { order, line } = await shopOrderFor(browser, {
       partnerName: KLOOF,
-      status: 'open',
-      when: 'today',
-      pick: 'lowest',
+      lastName,
+      deliveryDate: todayInJohannesburg(),
     });
-    await openFromNewOrders(page, order.name);
+    await signIn(page, FLORIST);
+    await openFromNewOrders(page, order.name, lastName);
 
     const next = section(page, 'What to do next');
     await expect(orderStatus(page)).toHaveText('open');
@@ -77,18 +81,19 @@ test.describe('a partner works an order through', () => {
     await expect(orderStatus(page)).toHaveText('delivered');
     await expect(section(page, 'What to do next').getByText(THANK_YOU)).toBeVisible();
     await page.goto('/orders/delivered');
+    await searchOrders(page, lastName);
     await expect(viewLink(page, order.name)).toBeVisible();
   });
 
-  test('un-accepting an order takes it off the partner’s lists', async ({ page }) => {
-    await signIn(page, FLORIST);
-    const { order } = await demoOrder(page, {
+  test('un-accepting an order takes it off the partner’s lists', async ({ page, browser }) => {
+    const lastName = uniqueSurname('Partner');
+    const { order } = await shopOrderFor(browser, {
       partnerName: KLOOF,
-      status: 'open',
-      when: 'today',
-      pick: 'highest',
+      lastName,
+      deliveryDate: todayInJohannesburg(),
     });
-    await openFromNewOrders(page, order.name);
+    await signIn(page, FLORIST);
+    await openFromNewOrders(page, order.name, lastName);
 
     await confirmAction(page, 'Accept order', 'You feel confident that you can fulfill the order.');
     await expect(orderStatus(page)).toHaveText('accepted');

@@ -18,7 +18,10 @@ import {
   listOrders,
   orderStatus,
   pickerDayLabel,
+  searchOrders,
   section,
+  shopOrderFor,
+  uniqueSurname,
   viewLink,
 } from '../support/orders';
 
@@ -31,13 +34,9 @@ test('staff reject a partner’s line with a reason, assign it to another partne
   browser,
 }) => {
   test.slow(); // a long journey with two sign-ins
+  const lastName = uniqueSurname('Reassign');
+  const { order, line } = await shopOrderFor(browser, { partnerName: KLOOF, lastName });
   await signIn(page, STAFF);
-  const { order, line } = await demoOrder(page, {
-    partnerName: KLOOF,
-    status: 'open',
-    when: 'later',
-    pick: 'lowest',
-  });
   const [reason] = await apiGet<string[]>(page, '/api/order-line-reject-reasons');
   expect(reason).toBeTruthy();
 
@@ -101,6 +100,7 @@ test('staff reject a partner’s line with a reason, assign it to another partne
     const partner = await context.newPage();
     await signIn(partner, FLORIST2);
     await partner.goto('/orders/open');
+    await searchOrders(partner, lastName);
     await viewLink(partner, order.name).click();
     await expectOrderPage(partner, order.name);
     await expect(orderStatus(partner)).toHaveText('open');

@@ -1,18 +1,22 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { addDays, apiGet, apiPostJson, type Order, someVariant, todayInJohannesburg } from './orders';
+import {
+  addDays,
+  apiGet,
+  apiPostJson,
+  CITY_BOWL,
+  type Order,
+  someVariant,
+  todayInJohannesburg,
+} from './orders';
+
+export { uniqueSurname } from './orders';
 
 /**
  * Orders of the many-at-once journeys (issue 40), each set made afresh through the shop's door with a surname
  * no other journey uses, so a journey's "select all" selects its own orders and nobody else's.
  */
-
-/** A surname that is this run's and this journey's alone (letters only: the search box takes it whole). */
-export const uniqueSurname = (prefix: string) =>
-  `${prefix}${Date.now()
-    .toString(36)
-    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
 /**
  * `count` orders of one line each sent by the shop (staff signed in on `page` make its key), delivering in two
@@ -39,8 +43,7 @@ export async function shopSendsOrders(page: Page, count: number, surname: string
           phone: '+27 82 555 0100',
           address1: `${String(i + 1)} Kloof Street`,
           city: 'Cape Town',
-          latitude: -33.9249,
-          longitude: 18.4108,
+          ...CITY_BOWL,
         },
         deliveryDate: addDays(todayInJohannesburg(), 2),
         deliveryFee: 99,

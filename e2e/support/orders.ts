@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Browser, Locator, Page } from '@playwright/test';
 
 import { todayInJohannesburg } from '@bloomline/contract';
@@ -9,17 +9,14 @@ import { signIn, STAFF } from './helpers';
  * Helpers for the order journeys. Orders are found through the API with the page's own cookies (sign in
  * first), never by hard-coded numbers: the seed follows today's date.
  *
- * Two workers share one server, so every journey that changes an order takes its orders from a set no other
- * journey touches. The demo florists get fixed orders every day (apps/server/src/db/seed/order-plan.ts):
- * for each of them two open orders delivering today and one delivering later, and an accepted one
- * delivering later. Who takes which:
+ * Two workers share one server, so every journey that changes an order works on orders no other journey touches:
+ * most make their own through the shop's door (`shopOrderFor`, a surname of the journey's own to search the
+ * partner's list by, since other journeys' orders arrive all the time and push any one order off a list's
+ * first page). The demo florists also get fixed orders every day (apps/server/src/db/seed/order-plan.ts);
+ * the journeys that open those by their id, never from a list:
  *
  * | Orders                                   | Journey                                           |
  * |------------------------------------------|---------------------------------------------------|
- * | Kloof Street, open, today, lowest id     | orders-partner: accept, fulfil, deliver           |
- * | Kloof Street, open, today, highest id    | orders-partner: accept, un-accept                 |
- * | Kloof Street, open, later, lowest id     | orders-staff: reject, assign to Constantia, reject |
- * | Constantia, open, today, lowest id       | orders-mobile: accept from the phone              |
  * | Constantia, open, today, highest id      | orders-accessibility: Reject and Assign dialogs (read only) |
  * | Constantia, accepted, later, lowest id   | orders-staff: a second action on a moved line     |
  * | oldest delivered order                   | orders-staff: delivery date                       |
@@ -220,6 +217,9 @@ export async function someVariant(page: Page): Promise<{ id: number; title: stri
   return { ...product.variants[0]!, title: product.title };
 }
 
+/** Kloof Street in Cape Town's city bowl, where both demo florists deliver. */
+export const CITY_BOWL = { latitude: -33.9249, longitude: 18.4108 } as const;
+
 /**
  * The shop sends an order through its door (issue 34): staff (signed in on `page`) make an API key, and the
  * order goes to `POST /api/intake/orders` with it. Its lines come in unassigned.
@@ -230,7 +230,14 @@ export async function shopSendsOrder(
     recipient,
     lines = 1,
     deliveryDate = addDays(todayInJohannesburg(), 2),
-  }: { recipient: { firstName: string; lastName: string }; lines?: number; deliveryDate?: string },
+    position,
+  }: {
+    recipient: { firstName: string; lastName: string };
+    lines?: number;
+    deliveryDate?: string;
+    /** The delivery point's coordinates; without them no partner counts as local. */
+    position?: { latitude: number; longitude: number };
+  },
 ): Promise<Order> {
   const made = await apiPostJson<{ data: { key: string } }>(page, '/api/api-keys', {
     name: `Shop ${recipient.lastName}`,
@@ -244,7 +251,13 @@ export async function shopSendsOrder(
       source: 'web',
       paymentType: 'card',
       customer: { name: `${recipient.firstName} ${recipient.lastName}`, email: 'shop.e2e@example.com' },
-      recipient: { ...recipient, phone: '+27 82 555 0100', address1: '1 Kloof Street', city: 'Cape Town' },
+      recipient: {
+        ...recipient,
+        phone: '+27 82 555 0100',
+        address1: '1 Kloof Street',
+        city: 'Cape Town',
+        ...position,
+      },
       deliveryDate,
       deliveryFee: 99,
       lines: Array.from({ length: lines }, () => ({
@@ -259,25 +272,51 @@ export async function shopSendsOrder(
 }
 
 /**
- * The shop sends an order through its door and staff give its line to the florist (npm run demo:new-order's
- * path), as staff in a browser of their own: an open order for the demo florist's shop (Kloof Street).
+ * An order of a journey's own, open for `partnerName`: the shop sends it through its door and staff, in a
+ * browser of their own, give its line to the partner (npm run demo:new-order's path). The recipient's surname
+ * is the journey's alone, so the journey can find the order by it however many orders the others make.
  */
-export async function shopOrderForFlorist(browser: Browser): Promise<{ id: number; name: string }> {
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signIn(staff, STAFF);
-  const order = await shopSendsOrder(staff, {
-    // The demo command's recipient, which the journeys search their list for.
-    recipient: { firstName: 'Thandi', lastName: 'Demo' },
-  });
-  const { data: partners } = await apiGet<{ data: { id: number; name: string }[] }>(staff, '/api/partners', {
-    q: KLOOF,
-  });
-  const kloof = partners.find((p) => p.name === KLOOF)!;
-  const assigned = await apiPostJson(staff, `/api/reassign-order-line/${String(order.lines[0]!.id)}`, {
-    partner_id: kloof.id,
-  });
-  expect(assigned.status).toBe(200);
-  await staffContext.close();
-  return order;
+export async function shopOrderFor(
+  browser: Browser,
+  { partnerName, lastName, deliveryDate }: { partnerName: string; lastName: string; deliveryDate?: string },
+): Promise<{ order: Order; line: Line }> {
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const staff = await staffContext.newPage();
+    await signIn(staff, STAFF);
+    const sent = await shopSendsOrder(staff, {
+      recipient: { firstName: 'Thandi', lastName },
+      position: CITY_BOWL,
+      ...(deliveryDate === undefined ? {} : { deliveryDate }),
+    });
+    const { data: partners } = await apiGet<{ data: Partner[] }>(staff, '/api/partners', { q: partnerName });
+    const partner = partners.find((p) => p.name === partnerName);
+    expect(partner, `the partner ${partnerName}`).toBeTruthy();
+    const assigned = await apiPostJson(staff, `/api/reassign-order-line/${String(sent.lines[0]!.id)}`, {
+      partner_id: partner!.id,
+    });
+    expect(assigned.status).toBe(200);
+    const order = await getOrder(staff, sent.id);
+    return { order, line: order.lines[0]! };
+  } finally {
+    await staffContext.close();
+  }
 }
+
+/** An open order for the demo florist's shop (Kloof Street), to the demo command's recipient. */
+export async function shopOrderForFlorist(browser: Browser): Promise<{ id: number; name: string }> {
+  // The demo command's recipient, which the journeys search their list for.
+  return (await shopOrderFor(browser, { partnerName: KLOOF, lastName: 'Demo' })).order;
+}
+
+/** Types into a list's search box and waits for the address to carry it (the box waits 500 ms). */
+export async function searchOrders(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`q=${text}`));
+}
+
+/** A surname that is this run's and this journey's alone (letters only: the search box takes it whole). */
+export const uniqueSurname = (prefix: string) =>
+  `${prefix}${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;

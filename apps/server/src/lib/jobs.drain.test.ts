@@ -77,4 +77,36 @@ describe('stopping with a mail in hand', () => {
     expect(await statusOf(id)).toBe('sent');
     expect(sent.map((m) => m.to)).toEqual(['handed@example.com']);
   }, 30_000);
+
+  it('says nothing more once closed, when the mail server fails after the grace', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      let taken!: () => void;
+      const tookIt = new Promise<void>((resolve) => (taken = resolve));
+      let failIt!: () => void;
+      // This instance's mail server answers with a failure, but only after the instance has stopped.
+      const late = await instance(() => {
+        taken();
+        return new Promise<void>((_, reject) => (failIt = () => reject(new Error('mail server gone'))));
+      });
+      await late.mails.queueMail(h.database.db, {
+        kind: 'welcome',
+        to: 'late@example.com',
+        subject: 'Failed late',
+        text: '.',
+      });
+      await tookIt;
+      await late.close();
+      apps.splice(apps.indexOf(late), 1);
+      // pg-boss fails the job after its handler rejects, without awaiting it: against a stopped queue that
+      // must come to nothing, not to an unhandled rejection.
+      failIt();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  }, 30_000);
 });

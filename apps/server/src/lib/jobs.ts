@@ -67,10 +67,14 @@ export function createJobs({ database, log, pollSeconds, schedule, supervise = t
   // Once stopped, pg-boss's own statements answer nothing instead of reaching a pool that is about to close: a
   // worker whose fetch was in flight when `stop` began would otherwise fetch, fail and report it to a closed pool
   // (an unhandled rejection). A job it held stays active and expires, to be tried again by another instance.
+  // "Nothing" is `undefined`, as pg-boss's own closed database answers (src/db.js): its callers read that as no
+  // rows and no count. `{ rows: [] }` was not: completing or failing a job reads `rows[0].count` (CI, 2026-11-27).
   let stopped = false;
   const boss = new PgBoss({
     db: {
-      executeSql: async (text, values) => (stopped ? { rows: [] } : database.query(text, values)),
+      executeSql: async (text, values) =>
+        // pg-boss's type says a result; its own closed database answers undefined, which every caller handles.
+        stopped ? (undefined as unknown as { rows: unknown[] }) : database.query(text, values),
     },
     schema: JOB_SCHEMA,
     schedule,

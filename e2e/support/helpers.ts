@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -53,14 +53,22 @@ export async function expectAccessible(page: Page) {
   // A settled page: a list that is fetching its next answer shows the last one dimmed (aria-busy), whose
   // colours are not the page's.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Legacy mode: axe runs in the page's own frames. The default mode opens a blank page of its own for every
-  // scan to put the frames' results together (for cross-origin frames, which the app has none of): the same
-  // rules and results (39 checks passed on the orders list either way), 0.9 s a scan instead of 2.1 s, over the
-  // journeys' 154 scans about three minutes of a CI worker's time.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  // axe-core itself, run in the page: put in once per page load (a journey's later scans of the same page reuse
+  // it), every rule, violations only. @axe-core/playwright's AxeBuilder put the 540 kB script in again for every
+  // scan and, in its default mode, opened a blank page of its own to merge the frames' results (the app has no
+  // frames): the same rules and results, 2.1 s a scan there, 0.9 s in its legacy mode, 0.4 s here, over the
+  // journeys' 154 scans about four minutes of CI's CPU (docs/decisions.md "CI time").
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const { axe: inPage } = window as unknown as { axe: typeof axe };
+    const results = await inPage.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  const summary = violations.map((v) => `${v.id} (${v.impact ?? ''}): ${v.targets.join(', ')}`);
   expect(summary, 'axe violations').toEqual([]);
 }
 

@@ -76,6 +76,14 @@ export default defineConfig({
     reducedMotion: 'reduce',
   },
   projects: [
+    // First: the workers take the projects' journeys in this order, and the installable app's four run one after
+    // the other in one worker (50 s); queued last they were the run's tail, two workers idle (CI, 2026-11-27).
+    {
+      // The installable app's journeys need the full browser: the headless shell shows no notification.
+      name: 'chromium-full',
+      testMatch: FULL_BROWSER_JOURNEYS,
+      use: { ...desktop, launchOptions: { executablePath: FULL_CHROMIUM, args: chromiumArgs } },
+    },
     {
       // Debian's headless shell (what Playwright itself runs headless by default): without the full browser's
       // window machinery, a GPU process and the browser's own web pages, it takes about a sixth less CPU.
@@ -88,12 +96,6 @@ export default defineConfig({
       testMatch: ALERT_JOURNEYS,
       dependencies: ['chromium', 'chromium-full'],
       use: inHeadlessShell,
-    },
-    {
-      // The installable app's journeys need the full browser: the headless shell shows no notification.
-      name: 'chromium-full',
-      testMatch: FULL_BROWSER_JOURNEYS,
-      use: { ...desktop, launchOptions: { executablePath: FULL_CHROMIUM, args: chromiumArgs } },
     },
   ],
   webServer: [

@@ -53,6 +53,13 @@ export async function expectAccessible(page: Page) {
   // A settled page: a list that is fetching its next answer shows the last one dimmed (aria-busy), whose
   // colours are not the page's.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // A settled dialog: Mantine's names its dialog by its title once the title has mounted, a moment after the
+  // dialog itself (a scan right after the click read one without a name, once). One that never gets a name fails
+  // here, after the wait.
+  await expect(
+    page.locator('[role="dialog"]:not([aria-label]):not([aria-labelledby])'),
+    'a dialog without a name',
+  ).toHaveCount(0);
   // axe-core itself, run in the page: put in once per page load (a journey's later scans of the same page reuse
   // it), every rule, violations only. @axe-core/playwright's AxeBuilder put the 540 kB script in again for every
   // scan and, in its default mode, opened a blank page of its own to merge the frames' results (the app has no

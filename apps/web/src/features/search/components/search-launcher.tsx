@@ -130,8 +130,9 @@ function SearchBox() {
       shortcut={['mod + K']}
       // Ctrl+K works inside a text box too: it is never text.
       tagsToIgnore={[]}
-      scrollable
-      maxHeight="min(70vh, 480px)"
+      // No scrolling list of its own: many results scroll the whole box, search field included. A list that
+      // scrolled inside the box was a scrolling area no key could reach (the options take no focus; axe's
+      // scrollable-region-focusable, whenever the results outgrew it), and a focusable list cannot be a listbox.
     >
       <Spotlight.Search
         ref={nameTheDialog}

@@ -177,7 +177,9 @@ describe('staff, on the partners’ behalf', () => {
       expect(line.status).toBe('open');
       expect(line.partnerId).toBe(a);
     }
-    // One e-mail per address of the partner, listing all three orders (not one per line).
+    // One e-mail per address of the partner, listing all three orders (not one per line). The mails are jobs,
+    // sent after the commit: read the outbox once they have had their try (read at once, it was empty once).
+    await h.mailsSent();
     const addresses = h.outbox.map((m) => m.to);
     expect(new Set(addresses).size).toBe(addresses.length);
     expect(h.outbox.length).toBeGreaterThan(0);

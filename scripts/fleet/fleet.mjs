@@ -1,6 +1,7 @@
 // A fleet of Bloomline instances over one PostgreSQL behind nginx: `npm run fleet` and the fleet test.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,11 +12,47 @@ export const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `url` answers 200 (an instance's /ready), or throws after `ms`. */
-export async function waitReady(url, ms = 120_000, isAlive = () => true) {
+/** Whether nothing listens on `port` of 127.0.0.1 (a listener of our own opens and closes at once). */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The first port from `from` (stepping by `count`) where `count` ports in a row are free: the balancer's and its
+ * instances'. A fixed port taken by something else on the machine (another fleet, a server left running) made
+ * an instance exit at start with EADDRINUSE.
+ */
+export async function freePorts(count, from = 3600) {
+  for (let base = from; base + count < 65_536; base += count) {
+    let free = true;
+    for (let p = base; p < base + count && free; p += 1) free = await portFree(p);
+    if (free) return base;
+  }
+  throw new Error(`no ${String(count)} free ports in a row from ${String(from)}`);
+}
+
+/** The last lines of a file, or a note that it cannot be read. */
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch (err) {
+    return `(${file}: ${err instanceof Error ? err.message : String(err)})`;
+  }
+}
+
+/**
+ * Waits until `url` answers 200 (an instance's /ready), or throws after `ms`. `logFile`, when given, is the
+ * instance's log: its tail goes into the error, so a failed start says why.
+ */
+export async function waitReady(url, ms = 120_000, isAlive = () => true, logFile = undefined) {
   const until = Date.now() + ms;
+  const why = () => (logFile ? `; the end of its log (${logFile}):\n${tail(logFile)}` : '');
   while (Date.now() < until) {
-    if (!isAlive()) throw new Error(`${url}: the instance exited before it was ready`);
+    if (!isAlive()) throw new Error(`${url}: the instance exited before it was ready${why()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return;
@@ -24,7 +61,7 @@ export async function waitReady(url, ms = 120_000, isAlive = () => true) {
     }
     await sleep(100);
   }
-  throw new Error(`${url} was not ready within ${String(ms / 1000)} s`);
+  throw new Error(`${url} was not ready within ${String(ms / 1000)} s${why()}`);
 }
 
 /**
@@ -50,9 +87,11 @@ export async function startFleet({ size = 3, port, databaseUrl, dir, env = {}, l
     down: false,
   }));
 
+  const logOf = (instance) => path.join(instance.dataDir, 'server.log');
+
   function launch(instance) {
     mkdirSync(instance.dataDir, { recursive: true });
-    const out = createWriteStream(path.join(instance.dataDir, 'server.log'), { flags: 'a' });
+    const out = createWriteStream(logOf(instance), { flags: 'a' });
     const proc = spawn(process.execPath, [SERVER], {
       cwd: ROOT,
       env: {
@@ -81,7 +120,7 @@ export async function startFleet({ size = 3, port, databaseUrl, dir, env = {}, l
 
   // All at once: they take turns to migrate and seed under the start-up lock.
   instances.forEach(launch);
-  await Promise.all(instances.map((i) => waitReady(readyUrl(i), 240_000, alive(i))));
+  await Promise.all(instances.map((i) => waitReady(readyUrl(i), 240_000, alive(i), logOf(i))));
   const nginx = await startNginx({
     nginx: nginxPath,
     prefix: path.join(dir, 'nginx'),
@@ -108,7 +147,7 @@ export async function startFleet({ size = 3, port, databaseUrl, dir, env = {}, l
     /** Starts instance `i` again and waits until it is ready. */
     async start(i) {
       launch(instances[i]);
-      await waitReady(readyUrl(instances[i]), 120_000, alive(instances[i]));
+      await waitReady(readyUrl(instances[i]), 120_000, alive(instances[i]), logOf(instances[i]));
     },
     /**
      * A deploy, one instance at a time: nginx stops sending it requests, it drains (SIGTERM: what it holds is

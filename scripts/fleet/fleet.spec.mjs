@@ -9,11 +9,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Client, openStream, request } from './client.mjs';
-import { startFleet } from './fleet.mjs';
+import { freePorts, startFleet } from './fleet.mjs';
 import { openShop } from './shop.mjs';
 
 const ADMIN_URL = process.env.DATABASE_URL;
-const PORT = Number(process.env.FLEET_PORT ?? 3600);
 const NAME = `fleet_t_${String(process.pid)}_${Math.random().toString(36).slice(2, 7)}`;
 const STAFF = 'admin@example.com';
 const FLORIST = 'florist@example.com';
@@ -46,7 +45,8 @@ beforeAll(async () => {
   db = new pg.Pool({ connectionString: url.toString(), max: 2 });
   fleet = await startFleet({
     size: 3,
-    port: PORT,
+    // FLEET_PORT, or the first four free ports from 3600: a port taken on the machine fails no run.
+    port: process.env.FLEET_PORT ? Number(process.env.FLEET_PORT) : await freePorts(4, 3600),
     databaseUrl: url.toString(),
     dir,
     env: {
@@ -117,7 +117,7 @@ describe('a fleet of three behind nginx', () => {
     // X-Forwarded-Host with its port and X-Forwarded-Proto reach the app (TRUST_PROXY): its links point here.
     const product = JSON.parse((await staff.get('/api/products?per_page=1')).body).data[0];
     const detail = JSON.parse((await staff.get(`/api/products/${String(product.id)}`)).body).data;
-    expect(JSON.stringify(detail)).toContain(`http://127.0.0.1:${String(PORT)}/`);
+    expect(JSON.stringify(detail)).toContain(`${fleet.url}/`);
     // Metrics are not reachable through the balancer.
     expect((await staff.get('/metrics')).status).toBe(404);
   });

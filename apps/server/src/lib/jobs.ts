@@ -123,10 +123,15 @@ export function createJobs({ database, log, pollSeconds, schedule, supervise = t
       started = true;
       stopped = false;
       await boss.start();
-      for (const queue of queues) {
-        await boss.createQueue(queue.name, queue);
-        await boss.updateQueue(queue.name, queue);
-      }
+      // Under the start-up lock: pg-boss creates a queue without a lock of its own, and instances of a fleet
+      // starting at once on a new database deadlock on its queue table (one of them then failed to start: CI,
+      // 2026-11-27; the test in jobs.fleet.test.ts made it happen every time).
+      await database.withStartupLock(async () => {
+        for (const queue of queues) {
+          await boss.createQueue(queue.name, queue);
+          await boss.updateQueue(queue.name, queue);
+        }
+      });
       for (const { name, handler } of workers) {
         const id = await boss.work(
           name,

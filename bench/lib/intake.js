@@ -117,38 +117,39 @@ const wire = (value) => utils.prepareValue(value);
 /**
  * The pgbench script of one intake request, from its captured statements (transactions kept): the order's
  * externalId is new in every run (the client and a random number), the key whose minute is counted is one of
- * the bench's keys at random (as the load spreads over them), the order number comes from the sequence, and the
- * new order's id, read back with `\gset` from its insert, is what the lines, the history and the answer's read name.
+ * the bench's keys at random (as the load spreads over them), and the new order's id, read back with `\gset`
+ * from the statement that writes it (`insert into orders`, numbered from the sequence there: its `made`), is
+ * what the statements after it name (the answer's read: `"orders"."id" = $n`).
  */
 export function intakeScript(statements, { keyIds }) {
-  const insertAt = statements.findIndex((s) => /^insert into "orders"/i.test(s.text));
-  if (insertAt < 0) throw new Error('the intake request inserted no order');
-  const externalId = statements[insertAt].values.find((v) => typeof v === 'string' && v.startsWith('bench-'));
-  // The order number is drawn from the sequence in every run too (its statement's result is kept with \gset).
-  const numberAt = statements.findIndex((s) => /nextval\('order_number_seq'\)/i.test(s.text));
-  const orderName = statements[insertAt].values.find((v) => typeof v === 'string' && /^#BL\d+$/.test(v));
-  const orderId = statements.slice(insertAt + 1).find((s) => /^insert into "order_lines"/i.test(s.text))
-    ?.values[0];
+  const writeAt = statements.findIndex((s) => /\binsert into "?orders"? \(/i.test(s.text));
+  if (writeAt < 0) throw new Error('the intake request inserted no order');
+  const externalId = statements[writeAt].values.find((v) => typeof v === 'string' && v.startsWith('bench-'));
+  // The new order's id as the statements after the write were given it.
+  const orderId = statements.slice(writeAt + 1).flatMap((s) => {
+    const n = /"orders"\."id" = \$(\d+)/.exec(s.text)?.[1];
+    return n ? [s.values[Number(n) - 1]] : [];
+  })[0];
   const defines = [];
   const lines = [
     '\\set uid random(1, 2000000000)',
     `\\set kid random(${Math.min(...keyIds)}, ${Math.max(...keyIds)})`,
   ];
   statements.forEach((s, i) => {
-    const keyUpdate = /^update "api_keys"/i.test(s.text);
+    const keyUpdate = /^update "?api_keys"?/i.test(s.text);
     const sql = s.text.replace(/\$(\d+)\b/g, (_, n) => {
       const value = wire(s.values[Number(n) - 1]);
       if (value === null || value === undefined) return 'NULL';
       if (value === externalId) return `('bench-' || :client_id || '-' || :uid)`;
-      if (numberAt >= 0 && value === orderName) return `('#BL' || :n)`;
-      if (i > insertAt && orderId !== undefined && value === wire(orderId)) return ':id';
+      if (i > writeAt && orderId !== undefined && value === wire(orderId))
+        return "((:made)::json->>'id')::int";
       if (keyUpdate && keyIds.map(String).includes(String(value))) return ':kid';
       const name = `v${i}_${n}`;
       defines.push(`${name}=${value}`);
       return `:${name}`;
     });
     const flat = sql.replace(/\s+/g, ' ').trim();
-    lines.push(i === insertAt || i === numberAt ? `${flat}\n\\gset` : `${flat};`);
+    lines.push(i === writeAt ? `${flat}\n\\gset` : `${flat};`);
   });
   return { script: lines.join('\n') + '\n', defines };
 }

@@ -102,6 +102,9 @@ export function migrationsFolder(): string {
   return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
 }
 
+/** Pools told not to name statements (`DATABASE_PREPARED_STATEMENTS=false`, behind PgBouncer): `db/statement.ts`. */
+export const unpreparedPools = new WeakSet<pg.Pool>();
+
 /** Statement names already given out, by SQL text (shared by every connection of the process). */
 const statementNames = new Map<string, string>();
 /** Beyond this many distinct statements new ones run unprepared, so odd one-off SQL cannot grow memory. */
@@ -206,6 +209,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // pool has already dropped that connection and opens a new one when next needed.
     pool.on('error', (err) => opts.onIdleError?.(err));
     if (opts.preparedStatements !== false) pool.on('connect', preparesStatements);
+    else unpreparedPools.add(pool);
     const traceFile = opts.traceFile;
     if (traceFile)
       pool.on('connect', (client) => {

@@ -22,6 +22,12 @@ function pgErrorOf(error: unknown): PgError | null {
   return null;
 }
 
+/** Whether `error` is a duplicate refused by the unique constraint `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = pgErrorOf(error);
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
 /** How a table's records are called in messages, where its name does not say it well enough. */
 const RECORD_NAMES: Record<string, [singular: string, plural: string]> = {
   measure_units: ['unit of measure', 'units of measure'],

@@ -11,6 +11,7 @@ import {
 import type { NewApiKey } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../db/client';
+import { runStatement, statement } from '../db/statement';
 import { apiKeys } from '../db/schema';
 import { audit } from '../lib/audit';
 import { randomToken, safeEqual } from '../lib/crypto';
@@ -60,9 +61,28 @@ export function bearerKey(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/** The live keys with this prefix (one, but for a one-in-2⁷² clash), each with its hash to check. */
+const LIVE_KEYS = statement(
+  'api_key_live',
+  `select id, name, key_hash as "keyHash", last_used_at as "lastUsedAt" from api_keys
+   where prefix = $1 and revoked_at is null`,
+);
+type Candidate = { id: number; name: string; keyHash: string; lastUsedAt: Date | null };
+
+/** One more call in the key's minute (a new minute when the last one ended), unless revoked meanwhile. */
+const COUNT_CALL = statement(
+  'api_key_count_call',
+  `update api_keys set
+     window_calls = case when window_ends_at > now() then window_calls + 1 else 1 end,
+     window_ends_at = case when window_ends_at > now() then window_ends_at else now() + interval '60 seconds' end,
+     last_used_at = now()
+   where id = $1 and revoked_at is null
+   returning window_calls as calls, window_ends_at as "endsAt"`,
+);
+
 /**
  * Who sends this key: a live key's holder, or a 401 (missing, unknown, revoked) or a 429 (over the minute's
- * calls). Nothing is cached: a revoked key is refused at once by every instance. The first use of a key is
+ * calls), in two statements written once (`LIVE_KEYS`, `COUNT_CALL`). Nothing is cached: a revoked key is refused at once by every instance. The first use of a key is
  * audited; every use counts towards the key's minute in one statement, so calls on several instances at once
  * cannot slip past the limit together.
  */
@@ -70,23 +90,12 @@ export async function keyHolder(db: Db, header: string | undefined): Promise<Key
   const key = bearerKey(header);
   if (!key) throw refused(API_KEY_TEXTS.missing);
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) throw refused(API_KEY_TEXTS.invalid);
-  const candidates = await db
-    .select({ id: apiKeys.id, name: apiKeys.name, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.prefix, key.slice(0, API_KEY_SHOWN_LENGTH)), isNull(apiKeys.revokedAt)));
+  const candidates = await runStatement<Candidate>(db, LIVE_KEYS, [key.slice(0, API_KEY_SHOWN_LENGTH)]);
   const hash = hashOf(key);
   const holder = candidates.find((c) => safeEqual(c.keyHash, hash));
   if (!holder) throw refused(API_KEY_TEXTS.invalid);
   if (holder.lastUsedAt === null) await noteFirstUse(db, holder);
-  const [count] = await db
-    .update(apiKeys)
-    .set({
-      windowCalls: sql`case when ${apiKeys.windowEndsAt} > now() then ${apiKeys.windowCalls} + 1 else 1 end`,
-      windowEndsAt: sql`case when ${apiKeys.windowEndsAt} > now() then ${apiKeys.windowEndsAt} else now() + interval '60 seconds' end`,
-      lastUsedAt: sql`now()`,
-    })
-    .where(and(eq(apiKeys.id, holder.id), isNull(apiKeys.revokedAt)))
-    .returning({ calls: apiKeys.windowCalls, endsAt: apiKeys.windowEndsAt });
+  const [count] = await runStatement<{ calls: number; endsAt: Date | null }>(db, COUNT_CALL, [holder.id]);
   // Revoked between the two statements.
   if (!count) throw refused(API_KEY_TEXTS.invalid);
   if (count.calls > API_KEY_CALLS_PER_MINUTE) {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 
 import type { HistoryEntry, OrderDetail } from '@bloomline/contract';
 import { guidelineText, STATUS_ID, toRand } from '@bloomline/contract';
@@ -29,7 +30,6 @@ import { onPaymentMap, orderOnPay } from '../../shared/order-onpay';
 import { lineJsonFields, linesOf, summaryColumns, toSummary } from './order-summary.queries';
 import type { LineRow } from './order-summary.queries';
 import type { Viewer } from '../../lib/viewer';
-import { ownLinesOfAliasL } from './orders.scope';
 
 /** The order as this viewer may see it; 404 when a partner has no line in it (or it does not exist). */
 export async function findOrderFor(db: DbOrTx, viewer: Viewer, orderId: number) {
@@ -58,9 +58,11 @@ interface DetailLineRow extends LineRow {
   components: VariantComponentRow[];
 }
 
-/** The viewer's lines of the order with everything the detail screen shows, as one JSON array. */
-function detailLinesJson(viewer: Viewer) {
-  const own = ownLinesOfAliasL(viewer);
+/**
+ * The viewer's lines of the order with everything the detail screen shows, as one JSON array. `own` limits
+ * them to a partner's, or is empty for staff.
+ */
+function detailLinesJson(own: SQL) {
   return sql<DetailLineRow[]>`coalesce((
     select json_agg(json_build_object(
       ${lineJsonFields},
@@ -110,14 +112,11 @@ const adjustmentsJson = sql<AdjustmentRow[]>`coalesce((
   where a.order_id = orders.id
 ), '[]'::json)`;
 
-/**
- * GET /api/orders/{id}: the order, its lines (only the viewer's own for a partner; 404 when they have
- * none) with product, image, returns, refunds and recipe, and for staff the adjustments and the order's
- * source, payment and customer. One statement: the screen opens in a single round trip.
- */
-export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): Promise<OrderDetail> {
-  const staff = viewer.kind === 'staff';
-  const [row] = await db
+/** The detail's statement for staff or for a partner (`partnerId`), for `orderId`; built but not run. */
+function detailQuery(db: DbOrTx, kind: Viewer['kind']) {
+  const staff = kind === 'staff';
+  const own = staff ? sql`` : sql` and l.partner_id = ${sql.placeholder('partnerId')}`;
+  return db
     .select({
       ...summaryColumns,
       source: orders.source,
@@ -128,15 +127,44 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
       customer: sql<string | null>`coalesce(${customers.name}, ${orders.customerName})`,
       companyName: companies.name,
       profitCentre: profitCentres.name,
-      lines: detailLinesJson(viewer),
+      lines: detailLinesJson(own),
       adjustments: staff ? adjustmentsJson : sql<AdjustmentRow[]>`'[]'::json`,
     })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(companies, eq(companies.id, orders.companyId))
     .leftJoin(profitCentres, eq(profitCentres.id, orders.profitCentreId))
-    .where(eq(orders.id, orderId))
+    .where(eq(orders.id, sql.placeholder('orderId')))
     .limit(1);
+}
+
+type DetailStatement = ReturnType<ReturnType<typeof detailQuery>['prepare']>;
+const detailStatements = new WeakMap<DbOrTx, Map<Viewer['kind'], DetailStatement>>();
+
+/**
+ * The detail's statement, built once per database (or transaction) and viewer kind and then only run with
+ * its values (issue 39: building it cost more of the server's time than PostgreSQL spent running it).
+ */
+function detailStatement(db: DbOrTx, kind: Viewer['kind']): DetailStatement {
+  let byKind = detailStatements.get(db);
+  if (!byKind) detailStatements.set(db, (byKind = new Map<Viewer['kind'], DetailStatement>()));
+  let prepared = byKind.get(kind);
+  // No name of its own: db/client.ts names it by its text as every statement (unless told not to, for PgBouncer).
+  if (!prepared) byKind.set(kind, (prepared = detailQuery(db, kind).prepare('')));
+  return prepared;
+}
+
+/**
+ * GET /api/orders/{id}: the order, its lines (only the viewer's own for a partner; 404 when they have
+ * none) with product, image, returns, refunds and recipe, and for staff the adjustments and the order's
+ * source, payment and customer. One statement: the screen opens in a single round trip.
+ */
+export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): Promise<OrderDetail> {
+  const staff = viewer.kind === 'staff';
+  const [row] = await detailStatement(db, viewer.kind).execute({
+    orderId,
+    partnerId: viewer.kind === 'partner' ? viewer.partnerId : 0,
+  });
   if (!row || (viewer.kind === 'partner' && row.lines.length === 0)) throw notFound();
   const summary = toSummary(viewer, row, row.lines);
   const byId = new Map(row.lines.map((l) => [l.id, l]));

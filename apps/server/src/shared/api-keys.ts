@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { runStatement, statement } from '../db/statement';
 import { apiKeys } from '../db/schema';
 import { audit } from '../lib/audit';
+import { ReadCache } from '../lib/read-cache';
 import { randomToken, safeEqual } from '../lib/crypto';
 import { HttpError, tooManyRequests } from '../lib/errors';
 
@@ -69,6 +70,26 @@ const LIVE_KEYS = statement(
 );
 type Candidate = { id: number; name: string; keyHash: string; lastUsedAt: Date | null };
 
+const keyCaches = new WeakMap<Db, ReadCache<Candidate[]>>();
+/** How long a key's row is kept for its hash check: a revoked key is refused by `COUNT_CALL` all the same. */
+const KEY_CACHE_MS = 60_000;
+
+/**
+ * The live keys with this prefix, kept a minute once found (a shop's calls then cost one statement, not two).
+ * Safe because nothing kept decides alone: `COUNT_CALL` checks at every call that the key is still live, and the
+ * first use is recorded by an update that only an unused key passes. A prefix that finds nothing is not kept,
+ * so a key made a moment later works at once and unknown prefixes cannot fill the cache.
+ */
+async function liveKeys(db: Db, prefix: string): Promise<Candidate[]> {
+  let cache = keyCaches.get(db);
+  if (!cache) keyCaches.set(db, (cache = new ReadCache<Candidate[]>(KEY_CACHE_MS, 1_000)));
+  const kept = cache.get(prefix);
+  if (kept) return kept;
+  const found = await runStatement<Candidate>(db, LIVE_KEYS, [prefix]);
+  if (found.length > 0) cache.set(prefix, found);
+  return found;
+}
+
 /** One more call in the key's minute (a new minute when the last one ended), unless revoked meanwhile. */
 const COUNT_CALL = statement(
   'api_key_count_call',
@@ -82,7 +103,8 @@ const COUNT_CALL = statement(
 
 /**
  * Who sends this key: a live key's holder, or a 401 (missing, unknown, revoked) or a 429 (over the minute's
- * calls), in two statements written once (`LIVE_KEYS`, `COUNT_CALL`). Nothing is cached: a revoked key is refused at once by every instance. The first use of a key is
+ * calls), in statements written once (`LIVE_KEYS`, kept a minute, and `COUNT_CALL`). A revoked key is refused at once by
+ * every instance: `COUNT_CALL` counts only a live key's call. The first use of a key is
  * audited; every use counts towards the key's minute in one statement, so calls on several instances at once
  * cannot slip past the limit together.
  */
@@ -90,11 +112,14 @@ export async function keyHolder(db: Db, header: string | undefined): Promise<Key
   const key = bearerKey(header);
   if (!key) throw refused(API_KEY_TEXTS.missing);
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) throw refused(API_KEY_TEXTS.invalid);
-  const candidates = await runStatement<Candidate>(db, LIVE_KEYS, [key.slice(0, API_KEY_SHOWN_LENGTH)]);
+  const candidates = await liveKeys(db, key.slice(0, API_KEY_SHOWN_LENGTH));
   const hash = hashOf(key);
   const holder = candidates.find((c) => safeEqual(c.keyHash, hash));
   if (!holder) throw refused(API_KEY_TEXTS.invalid);
-  if (holder.lastUsedAt === null) await noteFirstUse(db, holder);
+  if (holder.lastUsedAt === null) {
+    await noteFirstUse(db, holder);
+    holder.lastUsedAt = new Date();
+  }
   const [count] = await runStatement<{ calls: number; endsAt: Date | null }>(db, COUNT_CALL, [holder.id]);
   // Revoked between the two statements.
   if (!count) throw refused(API_KEY_TEXTS.invalid);

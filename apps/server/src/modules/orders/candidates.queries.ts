@@ -1,15 +1,14 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 
 import type { PartnerCandidate } from '@bloomline/contract';
 import { todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../lib/paged-list';
-import { locations, orderLines, orders, partners } from '../../db/schema';
+import { orderLines, orders, partners } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { distanceKm } from '../../shared/distance';
 import { awayOn } from '../../shared/partner-away';
+import { candidatePartners } from './candidate-partners';
 
 /**
  * Partners who could take a line: enabled, not out of office on the delivery date, and not the partner an open
@@ -34,7 +33,6 @@ export async function candidatesFor(
     .where(eq(orderLines.id, lineId));
   if (!line) throw notFound();
   const day = line.deliveryDate ?? todayInJohannesburg();
-  const city = alias(locations, 'city');
   const distance =
     line.lat === null || line.lng === null
       ? sql<number | null>`null::float8`
@@ -43,36 +41,11 @@ export async function candidatesFor(
         >`case when ${partners.latitude} is null or ${partners.longitude} is null then null else
           ${distanceKm({ lat: line.lat, lng: line.lng }, { lat: partners.latitude, lng: partners.longitude })}
         end`;
-  const needle = opts.q ? containsPattern(opts.q) : null;
-  const rows = await db
-    .select({
-      id: partners.id,
-      name: partners.name,
-      rating: partners.rating,
-      partnerType: partners.partnerType,
-      radius: partners.radiusKm,
-      city: city.name,
-      distance,
-    })
-    .from(partners)
-    .leftJoin(city, eq(city.id, partners.cityId))
-    .where(
-      and(
-        eq(partners.enabled, true),
-        sql`not ${awayOn(partners.id, day)}`,
-        needle ? sql`lower(${partners.name}) like ${needle}` : undefined,
-        line.status === 'open' && line.partnerId !== null ? ne(partners.id, line.partnerId) : undefined,
-      ),
-    )
-    .orderBy(sql`${distance} asc nulls last`, asc(partners.name));
-  return rows
-    .map((r) => {
-      const km = r.distance === null ? null : Number(r.distance);
-      return {
-        partner: { id: r.id, name: r.name, rating: r.rating, city: r.city, partnerType: r.partnerType },
-        distance: km === null ? null : Math.round(km * 100) / 100,
-        local: km !== null && km <= r.radius,
-      };
-    })
-    .filter((c) => opts.all || c.local);
+  const candidates = await candidatePartners(db, {
+    distance,
+    free: sql`not ${awayOn(partners.id, day)}`,
+    q: opts.q,
+    notId: line.status === 'open' && line.partnerId !== null ? line.partnerId : undefined,
+  });
+  return candidates.filter((c) => opts.all || c.local);
 }

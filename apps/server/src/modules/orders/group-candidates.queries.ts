@@ -1,14 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 import type { GroupCandidatesQuery, PartnerCandidate } from '@bloomline/contract';
 import { todayInJohannesburg } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
-import { locations, orders, partners } from '../../db/schema';
-import { containsPattern } from '../../lib/paged-list';
+import { orders, partners } from '../../db/schema';
 import { distanceKm } from '../../shared/distance';
 import { awayOn } from '../../shared/partner-away';
+import { candidatePartners } from './candidate-partners';
 
 /**
  * Partners who could take the open unassigned lines of a group of orders (a bulk assign, issue 40), as the
@@ -44,36 +43,10 @@ export async function groupCandidatesFor(
       ? sql<number | null>`null::float8`
       : sql<number | null>`case when ${partners.latitude} is null or ${partners.longitude} is null then null
           else ${farthest} end`;
-  const city = alias(locations, 'city');
-  const needle = query.q ? containsPattern(query.q) : null;
-  const rows = await db
-    .select({
-      id: partners.id,
-      name: partners.name,
-      rating: partners.rating,
-      partnerType: partners.partnerType,
-      radius: partners.radiusKm,
-      city: city.name,
-      distance,
-    })
-    .from(partners)
-    .leftJoin(city, eq(city.id, partners.cityId))
-    .where(
-      and(
-        eq(partners.enabled, true),
-        sql`not exists (select 1 from ${points} as pt where ${awayOn(partners.id, sql`pt.day`)})`,
-        needle ? sql`lower(${partners.name}) like ${needle}` : undefined,
-      ),
-    )
-    .orderBy(sql`${distance} asc nulls last`, asc(partners.name));
-  return rows
-    .map((r) => {
-      const km = r.distance === null ? null : Number(r.distance);
-      return {
-        partner: { id: r.id, name: r.name, rating: r.rating, city: r.city, partnerType: r.partnerType },
-        distance: km === null ? null : Math.round(km * 100) / 100,
-        local: km !== null && km <= r.radius,
-      };
-    })
-    .filter((c) => query.all || c.local);
+  const candidates = await candidatePartners(db, {
+    distance,
+    free: sql`not exists (select 1 from ${points} as pt where ${awayOn(partners.id, sql`pt.day`)})`,
+    q: query.q,
+  });
+  return candidates.filter((c) => query.all || c.local);
 }

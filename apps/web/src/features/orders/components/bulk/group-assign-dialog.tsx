@@ -1,13 +1,11 @@
-import { Button, Radio, ScrollArea, Stack, Switch, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 import { LINE_ACTIONS } from '@bloomline/contract';
 
-import { Dialog, SearchInput, errorMessage } from '@/ui';
+import { Dialog } from '@/ui';
 
 import { useGroupCandidates } from '../../api/bulk-orders';
-import { CandidateOption } from '../workflow/candidate-option';
-import { WorkflowForm } from '../workflow/workflow-form';
+import { PartnerPicker } from '../workflow/partner-picker';
 
 export const GROUP_ASSIGN_TITLE = 'Assign the unassigned items';
 
@@ -30,69 +28,26 @@ export function GroupAssignDialog({ opened, onClose, ids, onAssign }: GroupAssig
 }
 
 function GroupAssignForm({ ids, onClose, onAssign }: Omit<GroupAssignDialogProps, 'opened'>) {
-  const scopeId = useId();
   const [all, setAll] = useState(false);
   const [q, setQ] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
   const candidates = useGroupCandidates(ids, all, q);
-  const chosen = candidates.data?.some((c) => String(c.partner.id) === selected) ? selected : null;
-
-  let list;
-  if (candidates.isPending) list = <Text size="sm">loading ...</Text>;
-  else if (candidates.isError)
-    list = (
-      <Text size="sm" c="red.9">
-        {errorMessage(candidates.error)}{' '}
-        <Button variant="subtle" size="compact-sm" onClick={() => void candidates.refetch()}>
-          Retry
-        </Button>
-      </Text>
-    );
-  else if (candidates.data.length === 0) list = <Text size="sm">Nothing found.</Text>;
-  else
-    list = (
-      <Stack gap={6}>
-        {candidates.data.map((c) => (
-          <CandidateOption key={c.partner.id} candidate={c} />
-        ))}
-      </Stack>
-    );
-
+  const orders = `${String(ids.length)} selected order${ids.length === 1 ? '' : 's'}`;
   return (
-    <WorkflowForm
-      send={chosen === null ? null : () => onAssign(Number(chosen))}
+    <PartnerPicker
+      candidates={candidates}
+      all={all}
+      onAll={setAll}
+      q={q}
+      onSearch={setQ}
+      intro={`The open items without a partner of the ${orders} go to one partner. ${LINE_ACTIONS.assign.confirm}`}
+      scope={
+        all
+          ? 'Every partner, by the distance to the farthest delivery.'
+          : 'Partners who deliver to every one of these addresses, by the distance to the farthest.'
+      }
       field="partnerId"
-      submitLabel="Assign"
+      onAssign={onAssign}
       onClose={onClose}
-    >
-      <Text size="sm">
-        {`The open items without a partner of the ${String(ids.length)} selected order${ids.length === 1 ? '' : 's'} go to one partner. `}
-        {LINE_ACTIONS.assign.confirm}
-      </Text>
-      <div>
-        <Switch
-          label="Show all partners"
-          checked={all}
-          onChange={(e) => setAll(e.currentTarget.checked)}
-          aria-describedby={scopeId}
-        />
-        <Text id={scopeId} size="xs" c="dimmed" mt={4}>
-          {all
-            ? 'Every partner, by the distance to the farthest delivery.'
-            : 'Partners who deliver to every one of these addresses, by the distance to the farthest.'}
-        </Text>
-      </div>
-      <SearchInput value={q} onSearch={setQ} label="Search partners" placeholder="Search partners" />
-      <Radio.Group
-        value={chosen}
-        onChange={setSelected}
-        label="Partner"
-        aria-busy={candidates.isFetching || undefined}
-      >
-        <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars mt="xs">
-          {list}
-        </ScrollArea.Autosize>
-      </Radio.Group>
-    </WorkflowForm>
+    />
   );
 }

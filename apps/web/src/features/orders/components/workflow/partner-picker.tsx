@@ -1,0 +1,104 @@
+import { Button, Radio, ScrollArea, Stack, Switch, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useId, useState } from 'react';
+
+import type { PartnerCandidate } from '@bloomline/contract';
+
+import { SearchInput, errorMessage } from '@/ui';
+
+import { CandidateOption } from './candidate-option';
+import { WorkflowForm } from './workflow-form';
+
+export type PartnerPickerProps = {
+  /** The candidates for the switch and the search (the line's, or a group of orders'). */
+  candidates: UseQueryResult<PartnerCandidate[]>;
+  all: boolean;
+  onAll: (all: boolean) => void;
+  q: string;
+  onSearch: (q: string) => void;
+  /** What the assignment does, above the choices. */
+  intro: ReactNode;
+  /** Which partners the list holds, under the switch. */
+  scope: string;
+  /** The field a 422 names (the route's body). */
+  field: 'partner_id' | 'partnerId';
+  onAssign: (partnerId: number) => Promise<unknown>;
+  onClose: () => void;
+};
+
+/**
+ * One partner chosen from candidates, nearest first: local ones by default, every one with the switch, searched
+ * by name. The reassign dialog (one line) and the bulk assign (a group of orders) both choose with it.
+ */
+export function PartnerPicker({
+  candidates,
+  all,
+  onAll,
+  q,
+  onSearch,
+  intro,
+  scope,
+  field,
+  onAssign,
+  onClose,
+}: PartnerPickerProps) {
+  const scopeId = useId();
+  const [selected, setSelected] = useState<string | null>(null);
+  // A choice hidden by a new search or by the switch is no longer a choice.
+  const chosen = candidates.data?.some((c) => String(c.partner.id) === selected) ? selected : null;
+
+  let list;
+  if (candidates.isPending) list = <Text size="sm">loading ...</Text>;
+  else if (candidates.isError)
+    list = (
+      <Text size="sm" c="red.9">
+        {errorMessage(candidates.error)}{' '}
+        <Button variant="subtle" size="compact-sm" onClick={() => void candidates.refetch()}>
+          Retry
+        </Button>
+      </Text>
+    );
+  else if (candidates.data.length === 0) list = <Text size="sm">Nothing found.</Text>;
+  else
+    list = (
+      <Stack gap={6}>
+        {candidates.data.map((c) => (
+          <CandidateOption key={c.partner.id} candidate={c} />
+        ))}
+      </Stack>
+    );
+
+  return (
+    <WorkflowForm
+      send={chosen === null ? null : () => onAssign(Number(chosen))}
+      field={field}
+      submitLabel="Assign"
+      onClose={onClose}
+    >
+      <Text size="sm">{intro}</Text>
+      <div>
+        <Switch
+          label="Show all partners"
+          checked={all}
+          onChange={(e) => onAll(e.currentTarget.checked)}
+          aria-describedby={scopeId}
+        />
+        <Text id={scopeId} size="xs" c="dimmed" mt={4}>
+          {scope}
+        </Text>
+      </div>
+      <SearchInput value={q} onSearch={onSearch} label="Search partners" placeholder="Search partners" />
+      <Radio.Group
+        value={chosen}
+        onChange={setSelected}
+        label="Partner"
+        aria-busy={candidates.isFetching || undefined}
+      >
+        <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars mt="xs">
+          {list}
+        </ScrollArea.Autosize>
+      </Radio.Group>
+    </WorkflowForm>
+  );
+}

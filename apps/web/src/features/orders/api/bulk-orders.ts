@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { BulkActionBody, BulkResult, OrderRef, PartnerCandidate } from '@bloomline/contract';
 
@@ -38,6 +38,3 @@ export const groupCandidatesQuery = (ids: readonly number[], all: boolean, q: st
         })
         .then((r) => r.data),
   });
-
-export const useGroupCandidates = (ids: readonly number[], all: boolean, q: string) =>
-  useQuery(groupCandidatesQuery(ids, all, q));

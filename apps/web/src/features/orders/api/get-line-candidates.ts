@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import type { PartnerCandidate } from '@bloomline/contract';
 
@@ -20,6 +20,3 @@ export const lineCandidatesQueryOptions = (lineId: number, all: boolean, q: stri
     queryKey: orderKeys.candidates(lineId, all, q),
     queryFn: ({ signal }) => getLineCandidates(lineId, all, q, signal),
   });
-
-export const useLineCandidates = (lineId: number, all: boolean, q: string, enabled = true) =>
-  useQuery({ ...lineCandidatesQueryOptions(lineId, all, q), enabled });

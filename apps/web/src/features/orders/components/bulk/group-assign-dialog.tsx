@@ -1,10 +1,8 @@
-import { useState } from 'react';
-
 import { LINE_ACTIONS } from '@bloomline/contract';
 
 import { Dialog } from '@/ui';
 
-import { useGroupCandidates } from '../../api/bulk-orders';
+import { groupCandidatesQuery } from '../../api/bulk-orders';
 import { PartnerPicker } from '../workflow/partner-picker';
 
 export const GROUP_ASSIGN_TITLE = 'Assign the unassigned items';
@@ -28,19 +26,12 @@ export function GroupAssignDialog({ opened, onClose, ids, onAssign }: GroupAssig
 }
 
 function GroupAssignForm({ ids, onClose, onAssign }: Omit<GroupAssignDialogProps, 'opened'>) {
-  const [all, setAll] = useState(false);
-  const [q, setQ] = useState('');
-  const candidates = useGroupCandidates(ids, all, q);
   const orders = `${String(ids.length)} selected order${ids.length === 1 ? '' : 's'}`;
   return (
     <PartnerPicker
-      candidates={candidates}
-      all={all}
-      onAll={setAll}
-      q={q}
-      onSearch={setQ}
+      candidatesQuery={(all, q) => groupCandidatesQuery(ids, all, q)}
       intro={`The open items without a partner of the ${orders} go to one partner. ${LINE_ACTIONS.assign.confirm}`}
-      scope={
+      scope={(all) =>
         all
           ? 'Every partner, by the distance to the farthest delivery.'
           : 'Partners who deliver to every one of these addresses, by the distance to the farthest.'

@@ -1,5 +1,6 @@
 import { Button, Radio, ScrollArea, Stack, Switch, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 
@@ -10,17 +11,16 @@ import { SearchInput, errorMessage } from '@/ui';
 import { CandidateOption } from './candidate-option';
 import { WorkflowForm } from './workflow-form';
 
-export type PartnerPickerProps = {
-  /** The candidates for the switch and the search (the line's, or a group of orders'). */
-  candidates: UseQueryResult<PartnerCandidate[]>;
-  all: boolean;
-  onAll: (all: boolean) => void;
-  q: string;
-  onSearch: (q: string) => void;
+export type PartnerPickerProps<Key extends QueryKey> = {
+  /** The candidates' query for the switch and the search (the line's, or a group of orders'). */
+  candidatesQuery: (
+    all: boolean,
+    q: string,
+  ) => UseQueryOptions<PartnerCandidate[], Error, PartnerCandidate[], Key>;
   /** What the assignment does, above the choices. */
   intro: ReactNode;
-  /** Which partners the list holds, under the switch. */
-  scope: string;
+  /** Which partners the list holds, under the switch: every one, or only local ones. */
+  scope: (all: boolean) => string;
   /** The field a 422 names (the route's body). */
   field: 'partner_id' | 'partnerId';
   onAssign: (partnerId: number) => Promise<unknown>;
@@ -31,19 +31,18 @@ export type PartnerPickerProps = {
  * One partner chosen from candidates, nearest first: local ones by default, every one with the switch, searched
  * by name. The reassign dialog (one line) and the bulk assign (a group of orders) both choose with it.
  */
-export function PartnerPicker({
-  candidates,
-  all,
-  onAll,
-  q,
-  onSearch,
+export function PartnerPicker<Key extends QueryKey>({
+  candidatesQuery,
   intro,
   scope,
   field,
   onAssign,
   onClose,
-}: PartnerPickerProps) {
+}: PartnerPickerProps<Key>) {
   const scopeId = useId();
+  const [all, setAll] = useState(false);
+  const [q, setQ] = useState('');
+  const candidates = useQuery(candidatesQuery(all, q));
   const [selected, setSelected] = useState<string | null>(null);
   // A choice hidden by a new search or by the switch is no longer a choice.
   const chosen = candidates.data?.some((c) => String(c.partner.id) === selected) ? selected : null;
@@ -81,14 +80,14 @@ export function PartnerPicker({
         <Switch
           label="Show all partners"
           checked={all}
-          onChange={(e) => onAll(e.currentTarget.checked)}
+          onChange={(e) => setAll(e.currentTarget.checked)}
           aria-describedby={scopeId}
         />
         <Text id={scopeId} size="xs" c="dimmed" mt={4}>
-          {scope}
+          {scope(all)}
         </Text>
       </div>
-      <SearchInput value={q} onSearch={onSearch} label="Search partners" placeholder="Search partners" />
+      <SearchInput value={q} onSearch={setQ} label="Search partners" placeholder="Search partners" />
       <Radio.Group
         value={chosen}
         onChange={setSelected}

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-
 import { LINE_ACTIONS } from '@bloomline/contract';
 
 import { Dialog } from '@/ui';
 
-import { useLineCandidates } from '../../api/get-line-candidates';
+import { lineCandidatesQueryOptions } from '../../api/get-line-candidates';
 import { PartnerPicker } from './partner-picker';
 
 export const REASSIGN_TITLE = 'Assign partner';
@@ -26,18 +24,13 @@ export function ReassignDialog({ opened, onClose, lineId, onAssign }: ReassignDi
 }
 
 function ReassignForm({ lineId, onClose, onAssign }: Omit<ReassignDialogProps, 'opened'>) {
-  const [all, setAll] = useState(false);
-  const [q, setQ] = useState('');
-  const candidates = useLineCandidates(lineId, all, q);
   return (
     <PartnerPicker
-      candidates={candidates}
-      all={all}
-      onAll={setAll}
-      q={q}
-      onSearch={setQ}
+      candidatesQuery={(all, q) => lineCandidatesQueryOptions(lineId, all, q)}
       intro={LINE_ACTIONS.assign.confirm}
-      scope={all ? 'Every partner, nearest first.' : 'Partners who deliver to this address, nearest first.'}
+      scope={(all) =>
+        all ? 'Every partner, nearest first.' : 'Partners who deliver to this address, nearest first.'
+      }
       field="partner_id"
       onAssign={onAssign}
       onClose={onClose}

@@ -103,10 +103,10 @@ const COUNT_CALL = statement(
 
 /**
  * Who sends this key: a live key's holder, or a 401 (missing, unknown, revoked) or a 429 (over the minute's
- * calls), in statements written once (`LIVE_KEYS`, kept a minute, and `COUNT_CALL`). A revoked key is refused at once by
- * every instance: `COUNT_CALL` counts only a live key's call. The first use of a key is
- * audited; every use counts towards the key's minute in one statement, so calls on several instances at once
- * cannot slip past the limit together.
+ * calls), in statements written once (`LIVE_KEYS`, kept a minute, and `COUNT_CALL`). A revoked key is refused
+ * at once by every instance: `COUNT_CALL` counts only a live key's call. The first use of a key is audited;
+ * every use counts towards the key's minute in one statement, so calls on several instances at once cannot slip
+ * past the limit together.
  */
 export async function keyHolder(db: Db, header: string | undefined): Promise<KeyHolder> {
   const key = bearerKey(header);

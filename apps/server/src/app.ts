@@ -129,6 +129,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     lifetimeMinutes: config.session.lifetimeMinutes,
     secure: config.session.secure,
     secret: config.sessionSecret,
+    listen: database.listen,
   });
   await app.register(apiKeyAuthPlugin, { db: database.db });
   const mail =

@@ -45,7 +45,7 @@ describe('a route that needs a signed-in user, without a live session', () => {
     expect((await partnerA.get('/api/me')).statusCode).toBe(200);
     // Two hours and a minute idle: past the 120-minute lifetime.
     await h.database.db.execute(sql`update ${sessions} set last_activity = now() - interval '121 minutes'`);
-    forgetCachedSessions(h.database.db);
+    await forgetCachedSessions(h.database.db);
     const expired = await partnerA.post('/api/orders/1/accept');
     expect([expired.statusCode, expired.json()]).toEqual([401, { message: 'Unauthenticated.' }]);
     expect((await partnerA.get('/api/me')).statusCode).toBe(401);
@@ -108,7 +108,7 @@ describe('the session id', () => {
     await c.login(h.fixtures.userB.email);
     const ended = c.cookies.get(cookieName)!;
     await h.database.db.delete(sessions);
-    forgetCachedSessions(h.database.db);
+    await forgetCachedSessions(h.database.db);
     const res = await h.app.inject({
       url: '/sanctum/csrf-cookie',
       headers: { cookie: `${cookieName}=${ended}` },

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 
 import { isStaffRole } from '@bloomline/contract';
 
-import type { Db, DbOrTx } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
 import { sessions, settings, users } from '../db/schema';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto';
 import { csrfMismatch, forbidden, HttpError, unauthenticated } from '../lib/errors';
@@ -50,8 +50,14 @@ const SESSION_PREFIXES = ['/api/', '/sanctum/', '/xero/'];
 /** How stale last_activity may get before a request writes it again (saves a write per request). */
 const TOUCH_AFTER_MS = 60_000;
 
-/** How long a loaded session is reused unread (this process's sign-outs empty it; another's are seen after). */
+/**
+ * How long a loaded session is reused unread. Every sign-in, sign-out and change of a user's sessions empties
+ * it on every instance (`forgetCachedSessions`, over NOTIFY on PostgreSQL); the lifetime bounds what a lost
+ * LISTEN connection could leave stale.
+ */
 const SESSION_CACHE_MS = 5_000;
+/** The channel on which an instance tells the others that sessions changed (PostgreSQL only). */
+const SESSIONS_CHANNEL = 'bloomline_sessions';
 
 interface StoredSession {
   csrfToken: string;
@@ -72,8 +78,15 @@ function sessionCache(db: Db) {
   return cache;
 }
 
-/** Call after changing a user's role, partner or enabled flag, so their sessions are read again. */
-export const forgetCachedSessions = (db: Db) => sessionCache(db).invalidate();
+/**
+ * Call once a change of sessions or of a user's role, partner, enabled flag or password has committed: every
+ * instance reads sessions again. This one's cache empties at once; on PostgreSQL the others hear it through
+ * NOTIFY (their LISTEN connection, as the new-order events), within milliseconds instead of the cache's 5 s.
+ */
+export async function forgetCachedSessions(db: Db): Promise<void> {
+  sessionCache(db).invalidate();
+  if (appSessions.get(db)?.fleet) await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, '')`);
+}
 
 async function loadSession(db: Db, id: string): Promise<StoredSession | null> {
   const [row] = await db
@@ -163,10 +176,12 @@ export interface SessionOptions {
   secure: boolean;
   /** SESSION_SECRET, when set: the guest CSRF key is derived from it. */
   secret: string | undefined;
+  /** PostgreSQL's LISTEN (`Database.listen`): other instances' session changes empty this one's cache. */
+  listen?: Database['listen'];
 }
 
 /** The guest CSRF key and session lifetime of each database's app (tests run several apps in one process). */
-const appSessions = new WeakMap<Db, { guestKey: string; lifetimeMs: number }>();
+const appSessions = new WeakMap<Db, { guestKey: string; lifetimeMs: number; fleet: boolean }>();
 
 /** The signature a guest's session id carries, so the server knows the ids it made itself. */
 const guestIdSignature = (guestKey: string, nonce: string) =>
@@ -212,7 +227,17 @@ function guestSession(db: Db, cookie?: string): SessionState {
 export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opts) => {
   const { db } = opts;
   const lifetimeMs = opts.lifetimeMinutes * 60_000;
-  appSessions.set(db, { guestKey: await guestCsrfKey(db, opts.secret), lifetimeMs });
+  const stopListening = await opts.listen?.(
+    SESSIONS_CHANNEL,
+    () => sessionCache(db).invalidate(),
+    (err) => app.log.warn({ err: err.message }, 'the sessions LISTEN connection failed; reconnecting'),
+  );
+  if (stopListening) app.addHook('onClose', stopListening);
+  appSessions.set(db, {
+    guestKey: await guestCsrfKey(db, opts.secret),
+    lifetimeMs,
+    fleet: stopListening !== undefined,
+  });
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   readPermissionsFrom(app, db);
@@ -302,7 +327,7 @@ async function insertSession(db: Db, session: SessionState, request: FastifyRequ
 export async function startUserSession(db: Db, request: FastifyRequest, user: SessionUser): Promise<void> {
   const old = request.session;
   if (old?.persisted) await db.delete(sessions).where(eq(sessions.id, sha256(old.token)));
-  sessionCache(db).invalidate();
+  await forgetCachedSessions(db);
   request.session = {
     token: randomToken(30),
     csrfToken: old?.csrfToken ?? randomToken(30),
@@ -318,7 +343,7 @@ export async function startUserSession(db: Db, request: FastifyRequest, user: Se
 export async function endSession(db: Db, request: FastifyRequest): Promise<void> {
   const old = request.session;
   if (old?.persisted) await db.delete(sessions).where(eq(sessions.id, sha256(old.token)));
-  sessionCache(db).invalidate();
+  await forgetCachedSessions(db);
   request.session = guestSession(db);
   request.user = null;
 }
@@ -326,7 +351,7 @@ export async function endSession(db: Db, request: FastifyRequest): Promise<void>
 /** Ends every session of a user, e.g. when the account is disabled or its password is reset. */
 export async function endSessionsOf(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
-  sessionCache(db).invalidate();
+  await forgetCachedSessions(db);
 }
 
 /**

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import type { App, AppDeps } from '../app';
 import { loadConfig } from '../config';
+import type { Config } from '../config';
 import { migrationsFolder, openDatabase } from '../db/client';
 import type { Database } from '../db/client';
 import type { Mail, Mailer } from '../lib/mailer';
@@ -20,6 +21,10 @@ import type { Fixtures } from './fixtures';
 export interface Harness {
   app: App;
   database: Database;
+  /** The test file's own PostgreSQL database (undefined on the embedded one), for a second instance's pool. */
+  databaseUrl: string | undefined;
+  /** The app's configuration, to build a second instance like it. */
+  config: Config;
   fixtures: Fixtures;
   outbox: Mail[];
   /** Waits until every queued e-mail has had its try (the jobs send them after the change commits). */
@@ -177,6 +182,8 @@ export async function createHarness({
   return {
     app,
     database,
+    databaseUrl,
+    config,
     fixtures,
     outbox,
     async mailsSent() {

@@ -205,7 +205,7 @@ export function createAuthService({ db, queueMail, appUrl }: AuthDeps) {
           propertyId: userId,
         });
       });
-      forgetCachedSessions(db);
+      await forgetCachedSessions(db);
     },
   };
 }

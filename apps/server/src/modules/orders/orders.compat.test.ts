@@ -210,7 +210,7 @@ describe('a florist phone app written for the original API', () => {
       .update(sessions)
       .set({ lastActivity: new Date(Date.now() - 121 * 60_000) })
       .where(eq(sessions.userId, h.fixtures.userA.id));
-    forgetCachedSessions(h.database.db);
+    await forgetCachedSessions(h.database.db);
     const before = florist.sent.length;
     const res = await florist.call('POST', `/api/orders/${String(fresh.id)}/accept`);
     expect(res.statusCode).toBe(200);

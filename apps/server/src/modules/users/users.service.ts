@@ -120,11 +120,11 @@ export interface UsersDeps {
 export function createUsersService({ db, queueMail, appUrl }: UsersDeps) {
   /**
    * Runs a change in one transaction. Sessions carry the user's name, role, partner and enabled flag, so once
-   * it has committed this process's session cache is emptied (other instances see it within its lifetime).
+   * it has committed every instance's session cache is emptied (`forgetCachedSessions`).
    */
   async function change<T>(work: (tx: DbOrTx) => Promise<T>) {
     const result = await db.transaction((tx) => work(tx));
-    forgetCachedSessions(db);
+    await forgetCachedSessions(db);
     return result;
   }
 

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
@@ -16,6 +15,7 @@ import { APP_VERSION } from '@bloomline/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { contentSecurityPolicy } from './lib/content-security';
+import { addSecurityHeaders } from './lib/security-headers';
 import { useTokenKey } from './lib/crypto';
 import { createJobs, type Jobs } from './lib/jobs';
 import { compiledSerializerCompiler } from './lib/serializer';
@@ -208,7 +208,7 @@ type Server = ReturnType<typeof createServer>;
 async function registerHttpPlugins(app: Server, config: Config) {
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
   });

@@ -1,4 +1,4 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { HelmetOptions } from 'helmet';
 
 import type { Config } from '../config';
 
@@ -21,7 +21,7 @@ function originOf(url: string): string | null {
   }
 }
 
-export function contentSecurityPolicy(config: Config): FastifyHelmetOptions['contentSecurityPolicy'] {
+export function contentSecurityPolicy(config: Config): HelmetOptions['contentSecurityPolicy'] {
   const tiles = tileOrigin(config.mapTileUrl);
   const appOrigin = config.configuredAppUrl ? originOf(config.configuredAppUrl) : null;
   return {

@@ -1,6 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
+import type { Placeholder } from 'drizzle-orm';
+
 import { unpreparedPools, type Db } from './client';
 
 /**
@@ -33,4 +35,37 @@ export async function runStatement<T extends Record<string, unknown>>(
     return result.rows;
   }
   return (await client.query<T>(s.text, [...values])).rows;
+}
+
+/**
+ * A value a statement binds: the value itself, or the placeholder (`sql.placeholder`) it is bound to at each
+ * execution when the statement is built once and run many times (`builtOnce`).
+ */
+export type Bind<T> = T | Placeholder;
+
+/** How many built statements each database keeps (the least recently used goes first). */
+const SHAPES_KEPT = 500;
+const shapes = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A statement built once per database (or transaction) and shape, then only run with its values (issue 39): the
+ * shape is whatever changes a statement's text (which filters a list has, its sort, its page's size and offset,
+ * written as numbers), the values its placeholders. `key` names the family and the shape; `build` makes the
+ * statement (a drizzle query `.prepare('')`d with `sql.placeholder`s), once. Statements are kept per
+ * database, up to SHAPES_KEPT in all, the least recently used dropped first (one is cheap to build again).
+ */
+export function builtOnce<T>(db: object, key: string, build: () => T): T {
+  let built = shapes.get(db);
+  if (!built) shapes.set(db, (built = new Map<string, unknown>()));
+  const found = built.get(key) as T | undefined;
+  if (found !== undefined) {
+    // Most recently used last: a Map keeps insertion order.
+    built.delete(key);
+    built.set(key, found);
+    return found;
+  }
+  const made = build();
+  built.set(key, made);
+  if (built.size > SHAPES_KEPT) built.delete(built.keys().next().value as string);
+  return made;
 }

@@ -139,7 +139,7 @@ export function anchorFor(
   total: number,
   offset: number,
   onError: (err: unknown) => void,
-) {
+): PageAnchor | null {
   const plain =
     viewer.kind === 'staff' &&
     !query.q &&
@@ -160,6 +160,13 @@ export function anchorFor(
   const k = Math.floor(offset / anchorEvery);
   const key = anchors.keys[k];
   return key ? { key, direction, skip: offset - k * anchorEvery } : null;
+}
+
+/** Where a deep page starts: after an anchor's key in its direction, `skip` rows on. */
+export interface PageAnchor {
+  key: PageAnchors['keys'][number];
+  direction: 'asc' | 'desc';
+  skip: number;
 }
 
 /** The planner's row count of orders (from the last analyze), or null when it has none yet. */

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { dataOf, idParams } from '@bloomline/contract';
 
 import { FORM_TYPES, formsPlugin, spoofable } from '../plugins/forms';
-import { currentUser } from '../plugins/session';
-import type { SessionUser } from '../plugins/session';
+import { currentUser } from './session-user';
+import type { SessionUser } from './session-user';
 import { errorResponses } from './responses';
 import type { ErrorStatus } from './responses';
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../plugins/session';
+import type { SessionUser } from './session-user';
 
 /**
  * Who is looking: staff see everything; a partner user only their own partner's records (orders' lines,

@@ -7,7 +7,7 @@ import type { Tx } from '../db/client';
 import { orderHistory, orderLines, orders, partners } from '../db/schema';
 import { audit } from '../lib/audit';
 import { notFound } from '../lib/errors';
-import type { SessionUser } from '../plugins/session';
+import type { SessionUser } from '../lib/session-user';
 import { writeBillsAtDelivery } from './bills';
 
 /**

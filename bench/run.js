@@ -15,6 +15,7 @@ import { freePort, startServer } from './lib/server.js';
 import { captureStatements, clientRun, hasPgbench, pgbenchCanRun, pgbenchRun } from './lib/sql.js';
 import { getJson, getOk, signIn } from './lib/session.js';
 import { bulkScenario } from './lib/bulk.js';
+import { driverSide } from './lib/drivers.js';
 import { intakeLoad, intakeScript, postIntake, prepareShop } from './lib/intake.js';
 import { lastMonth, todayInJohannesburg, yearRange } from './lib/range.js';
 
@@ -69,6 +70,7 @@ const HELP = `Usage: npm run bench -- [options]   (or: node bench/run.js [option
   --warmup S         unrecorded seconds before each scenario (default 2)
   --connections C,D  concurrency levels, each scenario at each (default 20,1; 1 with --pglite)
   --no-sql           measure the API only (no side-by-side SQL)
+  --drivers          also run each scenario's SQL through node-postgres and postgres.js (PostgreSQL)
   --uncached         start the server with COUNT_CACHE_SECONDS=0 (totals and dashboard counted every time)
   --no-record        print the table without writing bench/RESULTS.md
   --bulk-rounds N    calls of bulk-accept at each concurrency (1 and 2), 100 orders each (default 5)
@@ -84,6 +86,7 @@ function options() {
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string' },
       'no-sql': { type: 'boolean', default: false },
+      drivers: { type: 'boolean', default: false },
       'no-record': { type: 'boolean', default: false },
       uncached: { type: 'boolean', default: false },
       'bulk-rounds': { type: 'string', default: '5' },
@@ -114,6 +117,7 @@ function options() {
       .split(',')
       .map((c) => whole('connections', c.trim(), 1)),
     sql: !values['no-sql'],
+    drivers: values.drivers,
     record: !values['no-record'],
     uncached: values.uncached,
     bulkRounds: whole('bulk-rounds', values['bulk-rounds'], 1),
@@ -344,6 +348,10 @@ async function measure(opts, env) {
   }
 
   // The server is stopped first: PGlite's folder has one owner, and PostgreSQL gets the machine to itself.
+  if (captured && opts.drivers && opts.engine === 'postgres') {
+    const names = opts.scenarios.filter((n) => !SCENARIOS[n].custom && !WRITES.has(n));
+    await driverSide(opts, captured.statements, names);
+  }
   if (captured) {
     const sqlOf = await sqlSide(opts, captured.statements);
     for (const row of rows) {

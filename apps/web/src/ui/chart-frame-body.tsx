@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 
-import type { ChartBodyProps, ChartRow, ChartSeries } from './chart-frame';
+import type { ChartBodyProps, ChartRow, ChartSeries } from './chart-types';
 
 /** The reports' chart colours: four shades in turn (part 2, "Chart colours cycle over 4 shades"). */
 export const CHART_COLOURS = ['grape.7', 'indigo.7', 'teal.8', 'orange.8'] as const;

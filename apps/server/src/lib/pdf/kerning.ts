@@ -1,5 +1,3 @@
-import type { PdfDoc } from './document';
-
 /** What this module reads of pdfkit's standard-font metrics (its AFMFont; not in its published types). */
 type AfmMetrics = {
   kernPairs: Record<string, number>;
@@ -13,7 +11,7 @@ type AfmMetrics = {
  * PDF's speed"). The same pairs, indexed by left glyph then right glyph once per document, give the same
  * numbers without building a string per letter. Loads each font given; the last one stays current.
  */
-export function fastKerning(doc: PdfDoc, fonts: readonly string[]): void {
+export function fastKerning(doc: PDFKit.PDFDocument, fonts: readonly string[]): void {
   for (const name of fonts) {
     doc.font(name);
     // pdfkit keeps the current font in `_font` (not in its published types); its `font` is the AFM metrics.

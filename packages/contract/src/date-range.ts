@@ -9,8 +9,6 @@ import { given } from './paging';
  * `startDate` and `endDate` written YYYY-MM-DD, either left out for an open end. The names are the query
  * string's, the same on the server's call and in the web's address bar.
  */
-export const DATE_RANGE_KEYS = ['startDate', 'endDate'] as const;
-
 export type DateRange = { startDate?: string; endDate?: string };
 
 /** Only a range whose two ends are both given can be back to front. */

@@ -56,7 +56,6 @@ export type PayoutCreated = z.infer<typeof payoutCreated>;
 /** The payouts' history (GET /api/payouts/runs), newest first. */
 const payoutRunList = listRequest({ sorts: ['created_at'], sort: 'created_at', direction: 'desc' });
 export const payoutRunListRequest = payoutRunList.strict;
-export const payoutRunListQuery = payoutRunList.lenient;
 export type PayoutRunListQuery = z.infer<typeof payoutRunListRequest>;
 
 export const payoutRun = z.object({

@@ -14,8 +14,6 @@ export const toRand = (cents: number) => Math.round(cents) / 100;
 export const FRACTION_SCALE = 10_000;
 /** A fraction as a whole number of ten-thousandths: 0.1234 → 1234. */
 export const fractionUnits = (fraction: number) => Math.round(fraction * FRACTION_SCALE);
-/** A fraction rounded to the four decimal places it is stored with. */
-export const toFraction = (value: number) => fractionUnits(value) / FRACTION_SCALE;
 
 /** Division of positive whole numbers, rounded half up (PostgreSQL's round() does the same on numeric). */
 const divideRounded = (numerator: bigint, denominator: bigint) =>

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-
 /**
  * A JSON array's text as its items arrive in batches (`[`, the items with commas, `]`), pulled by the reader: a
  * slow client slows the producer, and the whole answer never sits in memory. Used where a JSON answer can
@@ -17,7 +15,3 @@ export async function* jsonArrayPieces(batches: AsyncIterable<readonly unknown[]
   }
   yield ']';
 }
-
-/** `jsonArrayPieces` as a stream of bytes, read as the client reads. */
-export const jsonArrayStream = (batches: AsyncIterable<readonly unknown[]>): Readable =>
-  Readable.from(jsonArrayPieces(batches), { objectMode: false });

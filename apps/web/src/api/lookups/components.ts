@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import type { Component, Paged } from '@bloomline/contract';
 
@@ -29,5 +29,3 @@ export const componentLookupQuery = (q: string) =>
       }),
     ...LOOKUP_CACHE,
   });
-
-export const useComponentLookup = (q: string) => useQuery(componentLookupQuery(q));

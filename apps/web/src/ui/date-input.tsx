@@ -19,15 +19,16 @@ export const CALENDAR_LABELS = {
 } as const;
 
 export type DateFieldProps = Omit<DatePickerInputProps<'default'>, 'type' | 'value' | 'onChange'> & {
-  /** 'YYYY-MM-DD', or null while none is chosen. */
-  value: string | null;
-  onChange: (value: string | null) => void;
+  /** 'YYYY-MM-DD', or null while none is chosen (a form's `getInputProps` gives both). */
+  value?: string | null;
+  onChange?: (value: string | null) => void;
 };
 
 /**
- * One date of a form: shown 'DD MMM YYYY' like every date of the back office, read and written 'YYYY-MM-DD',
- * the calendar's arrows named, its placeholder dark enough to read, drawn above dialogs; on a phone the calendar
- * opens as a dialog that closes once a day is picked, so it never hides the field's error.
+ * Every date field of the back office (issue 37: one date input): shown 'DD MMM YYYY' like every date (or as
+ * `valueFormat` says), read and written 'YYYY-MM-DD', the calendar's arrows and the clear button named, its
+ * placeholder dark enough to read, drawn above dialogs; on a phone the calendar opens as a dialog that closes
+ * once a day is picked, so it never hides the field's error.
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
   const phone = useMediaQuery('(max-width: 48em)');
@@ -40,8 +41,9 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       ariaLabels={CALENDAR_LABELS}
       styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       dropdownType={phone ? 'modal' : 'popover'}
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
       value={value}
-      onChange={(next) => onChange(next)}
+      onChange={(next) => onChange?.(next)}
       {...props}
     />
   );

@@ -2,8 +2,6 @@
 import '@mantine/dates/styles.css';
 
 import { Button, Group } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 
 import {
@@ -15,7 +13,7 @@ import {
 } from '@bloomline/contract';
 
 import { useListParams } from './list/use-list-params';
-import { CALENDAR_LABELS } from './date-input';
+import { DateField } from './date-input';
 
 export type DateRangeState = {
   /** The range in the address (`?startDate=…&endDate=…`), a malformed date read as an open end. */
@@ -41,21 +39,8 @@ export function useDateRange(): DateRangeState {
 
 const END_MESSAGE = fillMessage(END_BEFORE_START, ['endDate']);
 
-// Shown 'DD MMM YYYY' like every date of the back office; the pickers read and write 'YYYY-MM-DD'.
-const pickerProps = {
-  valueFormat: 'DD MMM YYYY',
-  placeholder: 'Any',
-  clearable: true,
-  leftSection: <IconCalendar size={16} aria-hidden />,
-  popoverProps: { withinPortal: true },
-  clearButtonProps: { 'aria-label': 'Clear date' },
-  // Mantine leaves the calendar's arrows unnamed; a screen reader (and axe) needs their names.
-  ariaLabels: CALENDAR_LABELS,
-  // Full width on a phone, side by side from 576 px.
-  w: { base: '100%', xs: 200 },
-  // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.
-  styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
-} as const;
+// An open end is "Any"; full width on a phone, side by side from 576 px.
+const pickerProps = { placeholder: 'Any', clearable: true, w: { base: '100%', xs: 200 } } as const;
 
 export type DateRangeFilterProps = {
   /** The range applied now (from `useDateRange`). */
@@ -93,13 +78,13 @@ function RangeForm({ value, onChange, children, label = 'Report period' }: DateR
   return (
     <form onSubmit={submit} aria-label={label} role="search" noValidate>
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <DatePickerInput
+        <DateField
           label="Start date"
           value={draft.startDate}
           onChange={(startDate) => setDraft((d) => ({ ...d, startDate }))}
           {...pickerProps}
         />
-        <DatePickerInput
+        <DateField
           label="End date"
           value={draft.endDate}
           onChange={(endDate) => {

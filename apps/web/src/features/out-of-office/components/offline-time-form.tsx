@@ -2,9 +2,7 @@
 import '@mantine/dates/styles.css';
 
 import { Checkbox, SimpleGrid } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCalendar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
@@ -21,7 +19,7 @@ import { paths } from '@/lib/paths';
 
 import { offlineTimeKeys } from '../api/offline-time-keys';
 import { saveOfflineTime } from '../api/save-offline-time';
-import { CALENDAR_LABELS } from '@/ui/date-input';
+import { DateField } from '@/ui/date-input';
 
 export type OfflineTimeFormProps = {
   partnerId: number;
@@ -34,18 +32,7 @@ export type OfflineTimeFormProps = {
 /** The field values as the pickers hold them: 'YYYY-MM-DD', or null while none is chosen. */
 type Values = { startDate: string | null; endDate: string | null; enabled?: boolean };
 
-// Shown 'dd MMM yyyy', like every date of the back office; the pickers read and write 'YYYY-MM-DD'.
-const dateProps = {
-  valueFormat: 'DD MMM YYYY',
-  placeholder: 'Choose a date',
-  required: true,
-  leftSection: <IconCalendar size={16} aria-hidden />,
-  popoverProps: { withinPortal: true },
-  // Mantine leaves the calendar's arrows unnamed; a screen reader (and axe) needs their names.
-  ariaLabels: CALENDAR_LABELS,
-  // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.
-  styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
-} as const;
+const dateProps = { required: true } as const;
 
 /** Start and end date of an out-of-office period, and on edit whether it counts. */
 export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormProps) {
@@ -89,7 +76,7 @@ export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormPr
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DatePickerInput
+        <DateField
           label="Start date"
           data-autofocus
           minDate={earliestStart}
@@ -97,7 +84,7 @@ export function OfflineTimeForm({ partnerId, search, period }: OfflineTimeFormPr
           {...dateProps}
           {...form.getInputProps('startDate')}
         />
-        <DatePickerInput
+        <DateField
           label="End date"
           minDate={startDate ?? earliestStart}
           dropdownType={dropdownType}

@@ -1,8 +1,6 @@
 import '@mantine/dates/styles.css';
 
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
@@ -22,6 +20,7 @@ import {
   type DataColumn,
 } from '@/ui';
 
+import { DateField } from '@/ui/date-input';
 import { addWholesale, useWholesale, wholesaleKeys } from '../api/wholesale';
 
 export const WHOLESALE_TITLE = 'Wholesale purchases';
@@ -96,12 +95,10 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
           }
         >
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <DatePickerInput
+            <DateField
               label="Date"
               required
               maxDate={today}
-              valueFormat="DD MMM YYYY"
-              leftSection={<IconCalendar size={16} aria-hidden />}
               w={{ base: '100%', xs: 170 }}
               {...form.getInputProps('date')}
             />

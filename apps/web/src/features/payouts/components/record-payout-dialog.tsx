@@ -1,13 +1,12 @@
 import '@mantine/dates/styles.css';
 
 import { Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { createPayoutBody, formatMoney, type PayoutCreated } from '@bloomline/contract';
 
 import { ApiForm, Dialog, formatDay, todayInJohannesburg, useApiForm, type ClientSchema } from '@/ui';
+import { DateField } from '@/ui/date-input';
 
 import { payoutKeys } from '../api/payout-keys';
 import { createPayout } from '../api/payouts';
@@ -78,13 +77,11 @@ function RecordPayoutForm({ onClose, upTo, partners, onRecorded }: RecordPayoutD
           Pay <strong>{formatMoney(total)}</strong> to {count} {count === 1 ? 'partner' : 'partners'} for
           their bills less deductions up to {formatDay(upTo)}? Each one gets a remittance e-mail.
         </Text>
-        <DatePickerInput
+        <DateField
           label="Paid on"
           valueFormat="ddd DD MMM YYYY"
           maxDate={today}
           minDate={upTo}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          popoverProps={{ withinPortal: true }}
           {...controller.form.getInputProps('paidAt')}
         />
         <TextInput

@@ -1,8 +1,6 @@
 import '@mantine/dates/styles.css';
 
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
@@ -11,6 +9,7 @@ import { formatMoney, type PayoutCreated, type PayoutDue } from '@bloomline/cont
 import { paths } from '@/lib/paths';
 import { useSession } from '@/session/session-context';
 import { DataTable, DownloadButton, Money, PageTitle, todayInJohannesburg, type DataColumn } from '@/ui';
+import { DateField } from '@/ui/date-input';
 
 import { bankFilePath, usePayoutDues } from '../api/payouts';
 import { PayoutHistory } from '../components/payout-history';
@@ -140,12 +139,11 @@ function Payouts() {
         partner whose due is not above R 0,00 is carried to the next payout.
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <DatePickerInput
+        <DateField
           label="Up to"
           value={upTo}
           maxDate={today}
           valueFormat="ddd DD MMM YYYY"
-          leftSection={<IconCalendar size={16} aria-hidden />}
           onChange={(value) => {
             setChosen(null);
             setAddress({ upTo: value && value !== today ? value : null });

@@ -2,14 +2,13 @@
 import '@mantine/dates/styles.css';
 
 import { Button, Group, Stack } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import type { ErrorBag } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
 import { Dialog, FormError, errorMessage, fieldError } from '@/ui';
+import { DateField } from '@/ui/date-input';
 
 import { useUpdateDeliveryDate } from '../../api/update-delivery-date';
 import { runWorkflow } from '../workflow/run-workflow';
@@ -59,15 +58,12 @@ function DeliveryDateForm({ orderId, current, onClose }: Omit<DeliveryDateDialog
       }}
     >
       <Stack gap="sm">
-        <DatePickerInput
+        <DateField
           label="Delivery date"
-          placeholder="Choose a date"
           value={date}
           onChange={setDate}
           valueFormat="ddd DD MMM YYYY"
-          leftSection={<IconCalendar size={16} aria-hidden />}
           error={fieldError(bag, 'deliveryDate')}
-          popoverProps={{ withinPortal: true }}
           data-autofocus
         />
         <FormError error={failure} />

@@ -2,11 +2,10 @@
 import '@mantine/dates/styles.css';
 
 import { Group } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 
 import { useUser } from '@/session/session-context';
 import { SearchInput } from '@/ui';
+import { DateField } from '@/ui/date-input';
 
 import type { OrderListParams } from '../../api/order-keys';
 import { isLineStatusFilter } from './list-options';
@@ -29,16 +28,7 @@ const fieldWidth = { base: '100%', xs: 'calc(50% - var(--mantine-spacing-sm) / 2
 /** Search, delivery-date range, sort, line-status Filter and (staff) partner: the controls of every order list. */
 export function OrderFilterBar({ params, update, requireDates = false }: OrderFilterBarProps) {
   const user = useUser();
-  const dateProps = {
-    valueFormat: DAY_FORMAT,
-    clearable: !requireDates,
-    leftSection: <IconCalendar size={16} aria-hidden />,
-    w: fieldWidth,
-    popoverProps: { withinPortal: true },
-    clearButtonProps: { 'aria-label': 'Clear date' },
-    // The picker's placeholder is real text in a button; Mantine's placeholder grey is below 4.5:1.
-    styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
-  } as const;
+  const dateProps = { valueFormat: DAY_FORMAT, clearable: !requireDates, w: fieldWidth } as const;
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Order filters">
@@ -50,7 +40,7 @@ export function OrderFilterBar({ params, update, requireDates = false }: OrderFi
         placeholder="Order number, name, phone…"
         w={{ base: '100%', md: 260 }}
       />
-      <DatePickerInput
+      <DateField
         label="Start date"
         placeholder="Any"
         value={params.sd ?? null}
@@ -58,7 +48,7 @@ export function OrderFilterBar({ params, update, requireDates = false }: OrderFi
         onChange={(sd) => update({ sd: sd ?? undefined })}
         {...dateProps}
       />
-      <DatePickerInput
+      <DateField
         label="End date"
         placeholder="Any"
         value={params.ed ?? null}

@@ -156,7 +156,10 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
       (await jobs.counts()).map((c) => ({ labels: { queue: c.queue, state: c.state }, n: c.n })),
   });
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
+  // Hooks are named functions so that a profile (`--cpu-prof`) tells each one's cost (docs/decisions.md, issue 39).
+  app.addHook('onResponse', async function observeMetrics(request, reply) {
+    metrics.observe(request, reply);
+  });
   // Jobs start before the areas' workers (onReady runs in order) and stop after them (onClose runs last hook
   // first, after the server has closed): the job in hand finishes within the grace, or is handed back.
   app.addHook('onReady', async () => jobs.start());

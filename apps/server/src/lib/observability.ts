@@ -40,7 +40,7 @@ export function requestIdMixin(_object: object, _level: number, logger: { bindin
 
 /** Sets `X-Request-Id` on every answer and runs the rest of the request under its id. */
 export function useRequestIds(app: FastifyInstance) {
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function requestIdHook(request, reply, done) {
     void reply.header('x-request-id', request.id);
     currentRequest.run(request.id, done);
   });

@@ -32,7 +32,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
  */
 export function addSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>) {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', function securityHeadersHook(_request, reply, done) {
     reply.headers(headers);
     done();
   });

@@ -60,7 +60,7 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app: FastifyIns
   // A fixed path is answered by its own methods only: `POST /api/partners/export` is not the partner record
   // named "export" (`POST /api/partners/:partnerId`, a 401 or 404 there) but the export's path with another
   // method, 405 before any guard, as for a path no route of that method matches (issue 36, point 12).
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async function methodOfPathHook(request, reply) {
     const pattern = request.routeOptions.url;
     if (!pattern?.includes(':')) return;
     const path = decodedPath(request.url.split('?')[0] ?? '/');

@@ -54,7 +54,7 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
     if (routeNeedsUser(route, moduleGuardOf(this))) route.config = { ...route.config, needsUser: true };
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async function loadSessionHook(request) {
     if (!isSessionRequest(request)) return;
     const token = request.cookies[opts.cookieName];
     if (token) {
@@ -88,7 +88,7 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
     }
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', async function sessionCookiesHook(request, reply) {
     const session = request.session;
     if (!session) return;
     // Signed-in answers must not be kept by a browser or proxy; every session route answers so.

@@ -3,6 +3,7 @@ export * from './fields';
 export * from './errors';
 export * from './http';
 export * from './paging';
+export * from './routes';
 export * from './statuses';
 export * from './auth';
 export * from './me';

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { dataOf, idParams } from '@bloomline/contract';
+import type { RouteDecl } from '@bloomline/contract';
 
 import { FORM_TYPES, formsPlugin, spoofable } from '../plugins/forms';
 import { currentUser } from './session-user';
@@ -66,6 +67,17 @@ interface RecordsSpec<B, D> {
 }
 
 type Context = RouteContext<unknown, unknown, unknown>;
+
+/** What a route of the contract's table adds on the server: its words for the document, and its guards. */
+interface ServeSpec {
+  summary: string;
+  /** A create answers 201. */
+  created?: boolean;
+  /** The update also answers a POST with `_method=PUT` (the original client's multipart form). */
+  spoofable?: boolean;
+  preValidation?: Hook;
+  errors?: ErrorStatus[];
+}
 
 function contextOf<P, Q, B>(request: FastifyRequest, path: string): RouteContext<P, Q, B> {
   return {
@@ -138,6 +150,35 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
   }
 
   return {
+    /**
+     * A route of the contract's table (`packages/contract/src/routes.ts`, issue 37): method, path, parameters,
+     * query, body and answer come from the declaration, so nothing is declared twice; the handler answers the
+     * declared answer whole (201 for a create, 204 without a body for a delete).
+     */
+    serve<R extends RouteDecl>(
+      decl: R,
+      spec: ServeSpec,
+      handler: Handler<R['params'], R['query'], R['body'], Result<R['answer']> | Promise<unknown>>,
+    ) {
+      const status = decl.method === 'DELETE' ? 204 : spec.created ? 201 : 200;
+      declare(
+        decl.method,
+        decl.path,
+        {
+          summary: spec.summary,
+          params: decl.params,
+          querystring: decl.query,
+          body: decl.body,
+          answer: decl.answer,
+          spoofable: spec.spoofable,
+          preValidation: spec.preValidation,
+          errors: spec.errors,
+        },
+        status,
+        handler,
+      );
+    },
+
     /** GET a list or a page of one: `{ data }` with `data`, or the service's answer as it is (a page). */
     read<P, Q, D extends Schema>(
       url: string,

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Colour } from '@bloomline/contract';
+import { colourRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { colourKeys } from '@/lib/query-keys';
 
 /** Staff only; sorted by name. */
 export const getColours = (signal?: AbortSignal) =>
-  api.get<{ data: Colour[] }>('/api/colours', { signal }).then((r) => r.data);
+  call(colourRoutes.list, {}, { signal }).then((r) => r.data);
 
 export const coloursQueryOptions = () =>
   queryOptions({ queryKey: colourKeys.list({}), queryFn: ({ signal }) => getColours(signal) });

@@ -1,6 +1,7 @@
-import type { Colour, ColourBody } from '@bloomline/contract';
+import type { ColourBody } from '@bloomline/contract';
+import { colourRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 /**
  * POST /api/colours, or POST /api/colours/{id} with `_method=PUT`: multipart, as the original client sends
@@ -8,6 +9,6 @@ import { api } from '@/api/client';
  */
 export const saveColour = (values: ColourBody, id?: number) =>
   (id === undefined
-    ? api.form<{ data: Colour }>('/api/colours', values)
-    : api.form<{ data: Colour }>(`/api/colours/${id}`, values, { method: 'PUT' })
+    ? call(colourRoutes.create, { body: values }, { form: true })
+    : call(colourRoutes.update, { params: { id }, body: values }, { form: true })
   ).then((r) => r.data);

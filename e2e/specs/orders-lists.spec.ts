@@ -263,7 +263,7 @@ test('the delivery screen: today in both pickers and one list per tab', async ({
   await expect(searchBox(page)).toBeVisible();
 
   // Every day the seed places lines waiting for a partner for delivery today, and gives each demo florist
-  // orders delivering today that are open, accepted and fulfilled (apps/server/src/db/seed/order-plan.ts); no
+  // orders delivering today that are open, accepted and fulfilled (apps/server/src/demo-seed/order-plan.ts); no
   // journey takes the last of them away, so those tabs list orders. A delivered one due today depends on the day.
   const seededToday = new Set<string>(['unassigned', 'open', 'accepted', 'fulfilled']);
   const tabs = [

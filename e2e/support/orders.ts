@@ -12,7 +12,7 @@ import { signIn, STAFF } from './helpers';
  * Two workers share one server, so every journey that changes an order works on orders no other journey touches:
  * most make their own through the shop's door (`shopOrderFor`, a surname of the journey's own to search the
  * partner's list by, since other journeys' orders arrive all the time and push any one order off a list's
- * first page). The demo florists also get fixed orders every day (apps/server/src/db/seed/order-plan.ts);
+ * first page). The demo florists also get fixed orders every day (apps/server/src/demo-seed/order-plan.ts);
  * the journeys that open those by their id, never from a list:
  *
  * | Orders                                   | Journey                                           |

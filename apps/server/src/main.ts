@@ -1,9 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { keepDemoKey } from './db/seed/demo-key';
-import { DEMO_USERS } from './db/seed/demo-users';
-import { isSeeded, missingDemoPictures } from './db/seed/seeded';
+import { keepDemoKey } from './demo-seed/demo-key';
+import { DEMO_USERS } from './demo-seed/demo-users';
+import { isSeeded, missingDemoPictures } from './demo-seed/seeded';
 import { serveMetrics } from './lib/metrics-server';
 
 const config = loadConfig();
@@ -24,13 +24,13 @@ const seededNow = await database.withStartupLock(async (): Promise<string[] | fa
   if (await isSeeded(database.db)) {
     // Seeded by a version that drew the demo pictures on request: they are drawn once now instead.
     if ((await missingDemoPictures(database.db)).length === 0) return false;
-    const { drawDemoPictures } = await import('./db/seed/pictures');
+    const { drawDemoPictures } = await import('./demo-seed/pictures');
     const drawn = await drawDemoPictures(database.db);
     if (drawn > 0) console.log(`Drew ${String(drawn)} demo product pictures.`);
     return false;
   }
   console.log(`Empty database: seeding ${String(config.seedOrders)} demo orders into ${where} …`);
-  const { seedDatabase } = await import('./db/seed');
+  const { seedDatabase } = await import('./demo-seed');
   const summary = await seedDatabase(database.db, {
     orders: config.seedOrders,
     log: (m) => console.log(`  ${m}`),

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDatabase } from './db/seed';
-import { keepDemoKey, showDemoKey } from './db/seed/demo-key';
+import { seedDatabase } from './demo-seed';
+import { keepDemoKey, showDemoKey } from './demo-seed/demo-key';
 
 /** `seed [--orders N] [--reset]`: migrates, then fills the database with the demo marketplace. */
 async function main(): Promise<void> {

@@ -270,7 +270,7 @@ const routeTree: RouteObject[] = [
               {
                 path: paths.componentRates.pattern,
                 lazy: async () => ({
-                  Component: (await import('@/features/components/pages/component-rates-page'))
+                  Component: (await import('@/features/catalogue-components/pages/component-rates-page'))
                     .ComponentRatesPage,
                 }),
               },
@@ -349,27 +349,28 @@ const routeTree: RouteObject[] = [
               {
                 path: paths.components.list,
                 lazy: async () => ({
-                  Component: (await import('@/features/components/pages/component-list-page'))
+                  Component: (await import('@/features/catalogue-components/pages/component-list-page'))
                     .ComponentListPage,
                 }),
               },
               {
                 path: paths.components.add,
                 lazy: async () => ({
-                  Component: (await import('@/features/components/pages/component-edit-page'))
+                  Component: (await import('@/features/catalogue-components/pages/component-edit-page'))
                     .ComponentAddPage,
                 }),
               },
               {
                 path: paths.components.edit.pattern,
                 lazy: async () => ({
-                  Component: (await import('@/features/components/pages/component-edit-page'))
+                  Component: (await import('@/features/catalogue-components/pages/component-edit-page'))
                     .ComponentEditPage,
                 }),
               },
               page(
                 paths.components.bulkEdit,
-                async () => (await import('@/features/components/pages/bulk-edit-page')).BulkEditPage,
+                async () =>
+                  (await import('@/features/catalogue-components/pages/bulk-edit-page')).BulkEditPage,
               ),
               ...REPORT_PAGES.map(([path, page]) => ({
                 path,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { idField } from './fields';
 import { formBoolean, formMoney, formQuantity } from './forms';
-import { measureUnit } from './measure-units';
+import { measureUnit } from './units';
 import { listRequest } from './paging';
 import { requiredString } from './validation';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { dateField } from './fields';
-import { END_BEFORE_START } from './offline-times';
+import { END_BEFORE_START } from './out-of-office';
 import { given } from './paging';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Order lines newly given to a partner, told after the change has committed (issue 25): one per partner and
- * order of one change, however many of its lines moved. modules/notifications answers it with pushes and a
+ * order of one change, however many of its lines moved. modules/alerts answers it with pushes and a
  * live event; the orders workflow calls it when staff assign lines.
  */
 export interface NewOrderForPartner {

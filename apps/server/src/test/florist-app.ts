@@ -14,7 +14,7 @@ import {
   profitCentres,
   variantComponentRates,
 } from '../db/schema';
-import { drawDemoPictures } from '../db/seed/pictures';
+import { drawDemoPictures } from '../demo-seed/pictures';
 import type { Harness } from './harness';
 
 /**

@@ -12,7 +12,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { rowsOf } from '../db/bulk';
 import { openDatabase, type Database } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../demo-seed';
 import { TestClient } from './client';
 
 // The accounting CSV reconciles with the statements on the demo data (DECISIONS.md "The money cycle on real

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ratePrice, variantTotals } from '@bloomline/contract';
 
 import type { Db } from '../db/client';
-import { drawDemoPictures } from '../db/seed/pictures';
+import { drawDemoPictures } from '../demo-seed/pictures';
 import {
   colours,
   componentRates,

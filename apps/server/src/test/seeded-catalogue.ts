@@ -1,9 +1,9 @@
 import type { Db } from '../db/client';
 import { resetSequences } from '../db/bulk';
 import * as schema from '../db/schema';
-import { seedCatalogue } from '../db/seed/catalogue';
-import type { Catalogue } from '../db/seed/catalogue';
-import { makeClock } from '../db/seed/dates';
+import { seedCatalogue } from '../demo-seed/catalogue';
+import type { Catalogue } from '../demo-seed/catalogue';
+import { makeClock } from '../demo-seed/dates';
 
 /**
  * The demo catalogue (colours, units, components, profit centres with every component priced in each,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AppConfig } from '@bloomline/contract';
 
 import { useAfterFirstScreen } from '@/lib/after-first-screen';
-import { appConfigQuery } from '@/lib/app-config';
+import { appConfigQuery } from '@/api/app-config';
 
 /** A phone number as a link's address: `tel:+27215550100`. */
 export const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;

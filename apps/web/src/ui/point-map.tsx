@@ -7,7 +7,7 @@ import { divIcon, type LatLng } from 'leaflet';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
-import { appConfigQuery } from '@/lib/app-config';
+import { appConfigQuery } from '@/api/app-config';
 
 export type MapPoint = { latitude: number; longitude: number };
 

@@ -9,7 +9,7 @@ export * from './orders';
 export * from './finance';
 export * from './xero';
 export * from './reporting';
-export * from './notifications';
+export * from './alerts';
 export * from './api-keys';
 export * from './mails';
 export * from './views';

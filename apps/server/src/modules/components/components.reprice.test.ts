@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratePrice, variantTotals } from '@bloomline/contract';
 
 import * as schema from '../../db/schema';
-import { seedCatalogue } from '../../db/seed/catalogue';
-import { makeClock } from '../../db/seed/dates';
+import { seedCatalogue } from '../../demo-seed/catalogue';
+import { makeClock } from '../../demo-seed/dates';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';

@@ -35,10 +35,10 @@ export interface OrdersDeps {
   log: FastifyBaseLogger;
   /** The list caches this process reads through; every change here empties their totals. */
   caches?: OrderListCaches;
-  /** Tells partners of lines newly given to them, after the change commits (modules/notifications). */
+  /** Tells partners of lines newly given to them, after the change commits (modules/alerts). */
   announce?: AnnounceNewOrders;
   /**
-   * The live new-order events (modules/notifications), heard from every process: each one empties the totals
+   * The live new-order events (modules/alerts), heard from every process: each one empties the totals
    * and counts before the open apps hear it, so the list an app refreshes on it already holds the order, even
    * when another module or another instance made it.
    */

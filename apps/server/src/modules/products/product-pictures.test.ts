@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Product, ProductListItem, ProductVariantDetail } from '@bloomline/contract';
 
 import { productImages, productPictures, products } from '../../db/schema';
-import { drawDemoPictures } from '../../db/seed/pictures';
+import { drawDemoPictures } from '../../demo-seed/pictures';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';

@@ -13,7 +13,7 @@ import { createMailer, type Mail } from '../../lib/mailer';
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
 import { createStatementRun } from './statement-run.service';
-import { MARCH, partnerBReader, seedStatementMonths } from './statements.fixtures';
+import { MARCH, partnerBReader, seedStatementMonths } from './statements.test-support';
 
 // The month-end run: staff start it, every partner with a statements user is e-mailed the month's summary
 // PDF once (starting twice, two workers, a restart mid-run), a partner the mailer cannot reach is listed.

@@ -9,7 +9,7 @@ import { STATEMENT_FIGURES, formatMoney, type StatementAnswer } from '@bloomline
 
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
-import { MARCH, seedBusyMonth, seedStatementMonths } from './statements.fixtures';
+import { MARCH, seedBusyMonth, seedStatementMonths } from './statements.test-support';
 
 // The statement PDFs: read back with pdftotext (the figures equal the JSON's, as the screen writes them),
 // one page drawn with pdftoppm, the file names, the scoping, and a busy month of 2,000 entries (its time

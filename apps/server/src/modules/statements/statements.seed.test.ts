@@ -12,7 +12,7 @@ import {
 
 import { rowsOf } from '../../db/bulk';
 import { openDatabase, type Database } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
+import { seedDatabase } from '../../demo-seed';
 import { createStatementsService } from './statements.service';
 
 // The demo data read through the statements: every month of the last twelve answers, its figures are the

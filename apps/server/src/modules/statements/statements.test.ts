@@ -23,10 +23,10 @@ import {
   MARCH,
   partnerBReader,
   seedStatementMonths,
-} from './statements.fixtures';
+} from './statements.test-support';
 
 // GET /api/reporting/statements, current-balance and the month's orders, against months worked by hand
-// (statements.fixtures.ts), as the florist with the permission, the florist without it, another partner
+// (statements.test-support.ts), as the florist with the permission, the florist without it, another partner
 // with it, staff and a guest.
 
 let h: Harness;

@@ -7,7 +7,7 @@ import type { ProductListItem } from '@bloomline/contract';
 import { bodyOf, callsOf, invalid, pageOf, stubApi } from '@/test/api-stub';
 import { renderApp, Where } from '@/test/render';
 
-import { orderDetail } from '../test-utils';
+import { orderDetail } from '../orders.test-support';
 import { NewOrderPage } from './new-order-page';
 
 afterEach(() => vi.restoreAllMocks());

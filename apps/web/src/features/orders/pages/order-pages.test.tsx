@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { todayInJohannesburg } from '@bloomline/contract';
 
-import { callsOf, orderSummary, pageOf, partnerUser, renderOrders, staffUser, stubApi } from '../test-utils';
+import {
+  callsOf,
+  orderSummary,
+  pageOf,
+  partnerUser,
+  renderOrders,
+  staffUser,
+  stubApi,
+} from '../orders.test-support';
 import { OrderListPage } from './order-list-page';
 import { TodayPage } from './today-page';
 

@@ -7,7 +7,15 @@ import type { BulkResult } from '@bloomline/contract';
 import { pageOf as pageOfList } from '@/test/api-stub';
 import { onPhone } from '@/test/phone';
 
-import { bodyOf, callsOf, orderSummary, partnerUser, renderOrders, stubApi, urlOf } from '../../test-utils';
+import {
+  bodyOf,
+  callsOf,
+  orderSummary,
+  partnerUser,
+  renderOrders,
+  stubApi,
+  urlOf,
+} from '../../orders.test-support';
 import { SelectableOrderList } from './selectable-order-list';
 
 afterEach(() => vi.restoreAllMocks());

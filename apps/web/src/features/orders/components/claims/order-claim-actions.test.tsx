@@ -9,7 +9,7 @@ import { invalid } from '@/test/api-stub';
 import { axeViolations } from '@/test/axe';
 import { renderApp } from '@/test/render';
 
-import { bodyOf, orderDetail, orderLine, stubApi } from '../../test-utils';
+import { bodyOf, orderDetail, orderLine, stubApi } from '../../orders.test-support';
 import { OrderClaimActions } from './order-claim-actions';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { orderLine, partnerUser, renderOrders, staffUser, stubApi } from '../../test-utils';
+import { orderLine, partnerUser, renderOrders, staffUser, stubApi } from '../../orders.test-support';
 import { LineCard } from './line-card';
 
 afterEach(() => vi.restoreAllMocks());

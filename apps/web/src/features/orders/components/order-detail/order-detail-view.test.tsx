@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { orderDetail, partnerUser, renderOrders, stubApi } from '../../test-utils';
+import { orderDetail, partnerUser, renderOrders, stubApi } from '../../orders.test-support';
 import { OrderDetailView } from './order-detail-view';
 
 afterEach(() => vi.restoreAllMocks());

@@ -12,7 +12,7 @@ import {
   renderOrders,
   staffUser,
   stubApi,
-} from '../../test-utils';
+} from '../../orders.test-support';
 import { OrderListPanel } from './order-list-panel';
 
 afterEach(() => vi.restoreAllMocks());

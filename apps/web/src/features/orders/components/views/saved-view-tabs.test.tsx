@@ -6,7 +6,7 @@ import type { SavedView } from '@bloomline/contract';
 
 import { invalid } from '@/test/api-stub';
 
-import { bodyOf, partnerUser, renderOrders, stubApi, urlOf } from '../../test-utils';
+import { bodyOf, partnerUser, renderOrders, stubApi, urlOf } from '../../orders.test-support';
 import { SavedViewTabs } from './saved-view-tabs';
 import { viewAddress } from './view-address';
 

@@ -9,7 +9,14 @@ import { NEEDS_CONNECTION, NOT_AVAILABLE_OFFLINE } from '@/api/client';
 import { createQueryClient } from '@/api/query-client';
 
 import { OrderDetailPage } from '../../pages/order-detail-page';
-import { callsOf, orderDetail, partnerUser, renderOrders, stubApi, type Handler } from '../../test-utils';
+import {
+  callsOf,
+  orderDetail,
+  partnerUser,
+  renderOrders,
+  stubApi,
+  type Handler,
+} from '../../orders.test-support';
 
 afterEach(() => vi.restoreAllMocks());
 

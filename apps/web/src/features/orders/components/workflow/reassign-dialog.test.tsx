@@ -6,7 +6,7 @@ import type { PartnerCandidate } from '@bloomline/contract';
 
 import { ApiError } from '@/api/client';
 
-import { renderOrders, stubApi, urlOf } from '../../test-utils';
+import { renderOrders, stubApi, urlOf } from '../../orders.test-support';
 import { ReassignDialog } from './reassign-dialog';
 
 afterEach(() => vi.restoreAllMocks());

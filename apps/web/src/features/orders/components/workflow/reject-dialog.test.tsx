@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '@/api/client';
 
-import { renderOrders, stubApi } from '../../test-utils';
+import { renderOrders, stubApi } from '../../orders.test-support';
 import { RejectDialog } from './reject-dialog';
 
 afterEach(() => vi.restoreAllMocks());

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsOf, stubApi } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
 
-import { orderDetail, orderLine } from '../../test-utils';
+import { orderDetail, orderLine } from '../../orders.test-support';
 import { StaffCancelOrder } from './staff-cancel-order';
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { LINE_ACTIONS, LINE_STATUS_TEXT, lineActionsFor } from '@bloomline/contract';
 
-import { bodyOf, callsOf, orderLine, renderOrders, stubApi } from '../../test-utils';
+import { bodyOf, callsOf, orderLine, renderOrders, stubApi } from '../../orders.test-support';
 import { StaffLineActions } from './staff-line-actions';
 
 afterEach(() => vi.restoreAllMocks());

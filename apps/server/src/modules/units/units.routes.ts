@@ -5,7 +5,7 @@ import { measureUnit, measureUnitBody } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff } from '../../plugins/session';
-import type { MeasureUnitsService } from './measure-units.service';
+import type { MeasureUnitsService } from './units.service';
 
 /** Units of measure: staff only, guarded once for the whole module; the writes come as forms. */
 export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUnitsService }> = async (

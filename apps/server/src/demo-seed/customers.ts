@@ -1,8 +1,8 @@
-import type { DbOrTx } from '../client';
-import { companies, customerCompanies, customers } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { companies, customerCompanies, customers } from '../db/schema';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from '../bulk';
+import { insertMany } from '../db/bulk';
 import { emailFor, personName } from './names';
 import type { Partner } from './partners';
 import type { Places } from './places';

@@ -10,11 +10,11 @@ import type {
   refunds,
   returnLines,
   returns,
-} from '../schema';
+} from '../db/schema';
 import type { Catalogue } from './catalogue';
 import type { CustomerBook } from './customers';
 import type { Clock } from './dates';
-import { IdCounter } from '../bulk';
+import { IdCounter } from '../db/bulk';
 import type { Partner } from './partners';
 import type { Places } from './places';
 import type { People } from './users';

@@ -5,8 +5,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDatabase } from '../client';
-import type { Database } from '../client';
+import { openDatabase } from '../db/client';
+import type { Database } from '../db/client';
 import {
   bills,
   colours,
@@ -21,7 +21,7 @@ import {
   roles,
   settings,
   users,
-} from '../schema';
+} from '../db/schema';
 import { DEMO_USERS, isSeeded, seedDatabase } from './index';
 import type { SeedSummary } from './index';
 import { expectMoneyAsTheProductLeavesIt } from './seed-money.checks';

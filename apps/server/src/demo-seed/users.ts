@@ -1,11 +1,11 @@
 import { DEFAULT_REJECT_REASONS, DEFAULT_VAT } from '@bloomline/contract';
 import { hash } from '@node-rs/argon2';
 
-import type { DbOrTx } from '../client';
-import { orderLineRejectReasons, roles, settings, users } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { orderLineRejectReasons, roles, settings, users } from '../db/schema';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from '../bulk';
+import { insertMany } from '../db/bulk';
 import { emailFor } from './names';
 import type { Partner } from './partners';
 import { DEMO_FLORIST, DEMO_FLORIST_2, DEMO_PASSWORD } from './demo-users';

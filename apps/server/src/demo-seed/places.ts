@@ -1,8 +1,8 @@
-import type { DbOrTx } from '../client';
-import { locations } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { locations } from '../db/schema';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from '../bulk';
+import { insertMany } from '../db/bulk';
 import { CITIES, COMPLEXES, PROVINCES, STREET_KINDS, STREETS } from './places-data';
 import type { CityData } from './places-data';
 import type { Rng } from './random';

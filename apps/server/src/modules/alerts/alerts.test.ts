@@ -11,7 +11,7 @@ import type { TestClient } from '../../test/client';
 import { sendShopOrder } from '../../test/intake-fixtures';
 import { createOrder } from '../../test/orders-fixtures';
 import { aDevice, startPushStandIn } from '../../test/push-stand-in';
-import { allowedEndpoint } from './notifications.service';
+import { allowedEndpoint } from './alerts.service';
 
 let h: Harness;
 let standIn: Awaited<ReturnType<typeof startPushStandIn>>;

@@ -1,8 +1,8 @@
 import { and, eq, like, notExists, sql } from 'drizzle-orm';
 
-import type { Db, DbOrTx } from '../client';
-import { productImages, productPictures, users } from '../schema';
-import { PRODUCT_PICTURES_PATH } from '../../lib/urls';
+import type { Db, DbOrTx } from '../db/client';
+import { productImages, productPictures, users } from '../db/schema';
+import { PRODUCT_PICTURES_PATH } from '../lib/urls';
 
 /*
  * What the server asks at every start before it decides to load the seed: these queries are bundled into the

@@ -3,22 +3,22 @@ import { PgTable } from 'drizzle-orm/pg-core';
 
 import { DEFAULT_VAT, type AuditRecordType } from '@bloomline/contract';
 
-import type { Db, DbOrTx } from '../client';
-import * as schema from '../schema';
+import type { Db, DbOrTx } from '../db/client';
+import * as schema from '../db/schema';
 import { seedCatalogue } from './catalogue';
 import type { Batch, World } from './context';
 import { emptyBatch, Ids } from './context';
 import { seedCustomers } from './customers';
 import { addMinutes, makeClock } from './dates';
 import { seedMonthlyFinance } from './finance';
-import { insertMany, resetSequences } from '../bulk';
+import { insertMany, resetSequences } from '../db/bulk';
 import { planOrders } from './order-plan';
 import { drawDemoPictures } from './pictures';
 import { isSeeded } from './seeded';
 import { buildOrder } from './orders';
 import type { Partner } from './partners';
-import { makeApiKey } from '../../shared/api-keys';
-import { syncOrderNumbers } from '../../shared/order-entry';
+import { makeApiKey } from '../shared/api-keys';
+import { syncOrderNumbers } from '../shared/order-entry';
 import { DEMO_FLORIST, DEMO_FLORIST_2, DEMO_KEY_NAME } from './demo-users';
 import { seedPartners } from './partners';
 import { seedPlaces } from './places';

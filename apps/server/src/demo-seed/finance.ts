@@ -1,13 +1,13 @@
 import type { LineStatus, Responsible } from '@bloomline/contract';
 import { linesOnPayCents, RESPONSIBLE } from '@bloomline/contract';
 
-import { billsOf, orderDelivered } from '../../shared/bills';
-import { payOut } from '../../shared/payouts';
-import type { Tx } from '../client';
-import { creditNotes } from '../schema';
+import { billsOf, orderDelivered } from '../shared/bills';
+import { payOut } from '../shared/payouts';
+import type { Tx } from '../db/client';
+import { creditNotes } from '../db/schema';
 import type { Batch, Ids, World } from './context';
 import { addDays, addMinutes, addMonths, daysBetween, maxDate, minDate, sastDate } from './dates';
-import { insertMany } from '../bulk';
+import { insertMany } from '../db/bulk';
 import { RETURN_REASONS } from './names';
 import type { Partner } from './partners';
 import { Rng } from './random';

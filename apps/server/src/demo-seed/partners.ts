@@ -1,8 +1,8 @@
-import type { DbOrTx } from '../client';
-import { partnerOfflineTimes, partners } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { partnerOfflineTimes, partners } from '../db/schema';
 import type { Clock } from './dates';
 import { addDays, addMinutes } from './dates';
-import { insertMany } from '../bulk';
+import { insertMany } from '../db/bulk';
 import { emailFor, personName } from './names';
 import type { Places } from './places';
 import { round6 } from './places';

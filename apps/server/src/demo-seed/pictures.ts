@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../client';
-import { productPictures } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { productPictures } from '../db/schema';
 import { bouquetPng } from './bouquet-png';
 import { missingDemoPictures } from './seeded';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { todayInJohannesburg } from './dates';
-import { offlineTimeCreateBody, offlineTimeUpdateBodyFor, startAllowed } from './offline-times';
+import { offlineTimeCreateBody, offlineTimeUpdateBodyFor, startAllowed } from './out-of-office';
 import { toErrorBag } from './validation';
 
 const shift = (day: string, days: number) =>

@@ -7,7 +7,7 @@ import { partnerOfflineTimes } from '../../db/schema';
 import { recordChange } from '../../lib/audit';
 import { notFound, ValidationError } from '../../lib/errors';
 import { reachesPartner, type Viewer } from '../../lib/viewer';
-import { offlineTimeById, offlineTimesOf, partnerName } from './offline-times.queries';
+import { offlineTimeById, offlineTimesOf, partnerName } from './out-of-office.queries';
 
 type Dates = { startDate: string; endDate: string };
 

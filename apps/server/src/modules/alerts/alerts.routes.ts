@@ -16,7 +16,7 @@ import type { NewOrderEvent } from '@bloomline/contract';
 import { forbidden } from '../../lib/errors';
 import { errorResponses } from '../../lib/responses';
 import { currentUser, guardModule, requireUser } from '../../plugins/session';
-import type { NotificationsService } from './notifications.service';
+import type { NotificationsService } from './alerts.service';
 import type { OrderEvents } from './order-events';
 
 const tags = ['notifications'];

@@ -12,7 +12,7 @@ import {
 import { areaRoutes } from '../../lib/area-routes';
 import { viewerOf } from '../../lib/viewer';
 import { guardModule, requireUser } from '../../plugins/session';
-import type { OfflineTimesService } from './offline-times.service';
+import type { OfflineTimesService } from './out-of-office.service';
 
 const LIST = '/api/partners/:partnerId/offline-times';
 const ONE = '/api/partners/:partnerId/offline-times/:id';

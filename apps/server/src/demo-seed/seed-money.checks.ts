@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 
 async function rowsOf<T>(db: Database['db'], query: SQL): Promise<T[]> {
   // Both drivers' results carry `rows`.

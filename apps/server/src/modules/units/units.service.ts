@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { measureUnits } from '../../db/schema';
 import { auditTrail } from '../../lib/audit';
 import { found } from '../../lib/errors';
-import { allMeasureUnits, measureUnitById } from './measure-units.queries';
+import { allMeasureUnits, measureUnitById } from './units.queries';
 
 type MeasureUnitInput = {
   name: string;

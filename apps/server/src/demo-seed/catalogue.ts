@@ -1,6 +1,6 @@
 import { ratePrice, variantTotals } from '@bloomline/contract';
 
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../db/client';
 import {
   colours,
   componentRates,
@@ -13,8 +13,8 @@ import {
   productVariants,
   profitCentres,
   variantComponentRates,
-} from '../schema';
-import { PRODUCT_PICTURES_PATH } from '../../lib/urls';
+} from '../db/schema';
+import { PRODUCT_PICTURES_PATH } from '../lib/urls';
 import {
   COLOURS,
   COMPONENT_UNITS,
@@ -27,7 +27,7 @@ import {
 import type { ProductType, ProfitCentreName } from './catalogue-data';
 import type { Clock } from './dates';
 import { addMinutes } from './dates';
-import { insertMany } from '../bulk';
+import { insertMany } from '../db/bulk';
 import type { Partner } from './partners';
 import { Rng, slugify } from './random';
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+import { idParams } from './fields';
+import { dataOf } from './paging';
+import { route } from './routes';
 import { requiredString } from './validation';
 
 /** A unit of measure ("Stem", "Bunch"): what component units count in. */
@@ -14,3 +17,22 @@ export const MEASURE_UNIT_HINTS = {
   name: 'Please enter a clear descriptive name',
   short_code: 'Enter a identifying short code for your unit of measure',
 } as const;
+
+/** The units' routes (staff only; the update also answers POST with `_method=PUT`). */
+export const unitRoutes = {
+  list: route({ method: 'GET', path: '/api/measure-units', answer: dataOf(z.array(measureUnit)) }),
+  create: route({
+    method: 'POST',
+    path: '/api/measure-units',
+    body: measureUnitBody,
+    answer: dataOf(measureUnit),
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/api/measure-units/:id',
+    params: idParams,
+    body: measureUnitBody,
+    answer: dataOf(measureUnit),
+  }),
+  remove: route({ method: 'DELETE', path: '/api/measure-units/:id', params: idParams }),
+};

@@ -158,7 +158,13 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
     serve<R extends RouteDecl>(
       decl: R,
       spec: ServeSpec,
-      handler: Handler<R['params'], R['query'], R['body'], Result<R['answer']> | Promise<unknown>>,
+      // The declared answer's input (a delete's, which has none, anything: it answers 204 without a body).
+      handler: Handler<
+        R['params'],
+        R['query'],
+        R['body'],
+        R['answer'] extends Schema ? Result<R['answer']> : Promise<unknown>
+      >,
     ) {
       const status = decl.method === 'DELETE' ? 204 : spec.created ? 201 : 200;
       declare(

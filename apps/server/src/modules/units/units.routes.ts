@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import { measureUnit, measureUnitBody } from '@bloomline/contract';
+import { unitRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff } from '../../plugins/session';
@@ -14,20 +13,24 @@ export const measureUnitsRoutes: FastifyPluginAsyncZod<{ measureUnits: MeasureUn
 ) => {
   guardModule(app, requireStaff);
   const routes = await areaRoutes(app, { tags: ['catalogue'], forms: true });
-  routes.read(
-    '/api/measure-units',
-    { summary: 'Every unit of measure, by name', data: z.array(measureUnit) },
-    () => measureUnits.list(),
+  routes.serve(unitRoutes.list, { summary: 'Every unit of measure, by name' }, async () => ({
+    data: await measureUnits.list(),
+  }));
+  routes.serve(
+    unitRoutes.create,
+    { summary: 'Create a unit of measure', created: true },
+    async ({ user, body }) => ({ data: await measureUnits.create(user.id, body) }),
   );
-  routes.records('/api/measure-units', measureUnits, {
-    body: measureUnitBody,
-    record: measureUnit,
-    spoofable: true,
-    summaries: {
-      create: 'Create a unit of measure',
-      update: 'Update a unit of measure (PUT, or POST with _method=PUT)',
-      remove: 'Delete a unit of measure (409 while component units use it)',
+  routes.serve(
+    unitRoutes.update,
+    { summary: 'Update a unit of measure (PUT, or POST with _method=PUT)', spoofable: true },
+    async ({ user, params, body }) => ({ data: await measureUnits.update(user.id, params.id, body) }),
+  );
+  routes.serve(
+    unitRoutes.remove,
+    { summary: 'Delete a unit of measure (409 while component units use it)', errors: [409] },
+    async ({ user, params }) => {
+      await measureUnits.remove(user.id, params.id);
     },
-    removeErrors: [409],
-  });
+  );
 };

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
+import { unitRoutes } from '@bloomline/contract';
+
+import { call } from '@/api/call';
 import { invalidateResources } from '@/lib/query-keys';
 
 import { unitKeys } from './unit-keys';
 
 /** A unit still used by a component unit is refused with a 409 naming the use: the dialog shows it. */
-export const deleteUnit = (id: number) => api.delete<void>(`/api/measure-units/${id}`, { handles: [409] });
+export const deleteUnit = (id: number) => call(unitRoutes.remove, { params: { id } }, { handles: [409] });
 
 export function useDeleteUnit() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
-import type { MeasureUnit, MeasureUnitBody } from '@bloomline/contract';
+import type { MeasureUnitBody } from '@bloomline/contract';
+import { unitRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 /** POST /api/measure-units, or PUT /api/measure-units/{id} when `id` is given. */
 export const saveUnit = (values: MeasureUnitBody, id?: number) =>
   (id === undefined
-    ? api.post<{ data: MeasureUnit }>('/api/measure-units', values)
-    : api.put<{ data: MeasureUnit }>(`/api/measure-units/${id}`, values)
+    ? call(unitRoutes.create, { body: values })
+    : call(unitRoutes.update, { params: { id }, body: values })
   ).then((r) => r.data);

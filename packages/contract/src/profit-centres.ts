@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-import { idField, pathId } from './fields';
+import { idField, idParams, pathId } from './fields';
 import { formBoolean, formNumber, formOptionalFraction, fraction } from './forms';
+import { dataOf } from './paging';
+import { route } from './routes';
 import { requiredString } from './validation';
 
 /**
@@ -121,3 +123,28 @@ export type VatBody = z.input<typeof vatBody>;
 /** GET /api/settings/vat (and PUT's answer, with what the new rate repriced). */
 export const vatRate = z.object({ vat: z.number() });
 export type VatRate = z.infer<typeof vatRate>;
+
+/** The profit centres' routes (staff only; JSON bodies, fractions). */
+export const profitCentreRoutes = {
+  list: route({ method: 'GET', path: '/api/profit-centres', answer: dataOf(z.array(profitCentre)) }),
+  get: route({
+    method: 'GET',
+    path: '/api/profit-centres/:id',
+    params: idParams,
+    answer: dataOf(profitCentre),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/api/profit-centres',
+    body: profitCentreBody,
+    answer: dataOf(profitCentre),
+  }),
+  /** An update answers what its new default markup or rebate repriced. */
+  update: route({
+    method: 'PUT',
+    path: '/api/profit-centres/:id',
+    params: idParams,
+    body: profitCentreBody,
+    answer: profitCentreSaved,
+  }),
+};

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { ProfitCentre } from '@bloomline/contract';
+import { profitCentreRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { profitCentreKeys } from '@/lib/query-keys';
 
 import { LOOKUP_CACHE } from './cache-policy';
 
 /** GET /api/profit-centres: every profit centre (a handful, staff only), by name. */
 export const getProfitCentres = (signal?: AbortSignal) =>
-  api.get<{ data: ProfitCentre[] }>('/api/profit-centres', { signal }).then((r) => r.data);
+  call(profitCentreRoutes.list, {}, { signal }).then((r) => r.data);
 
 /** One copy for the profit centres screen and every picker of a centre (rates, recipe lines). */
 export const profitCentresQuery = () =>

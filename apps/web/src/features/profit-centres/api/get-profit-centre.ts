@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { ProfitCentre } from '@bloomline/contract';
+import { profitCentreRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { profitCentreKeys } from '@/lib/query-keys';
 
 export const getProfitCentre = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: ProfitCentre }>(`/api/profit-centres/${id}`, { signal }).then((r) => r.data);
+  call(profitCentreRoutes.get, { params: { id } }, { signal }).then((r) => r.data);
 
 export const profitCentreQueryOptions = (id: number) =>
   queryOptions({

@@ -1,6 +1,7 @@
-import type { ProfitCentre, ProfitCentreBody, ProfitCentreSaved } from '@bloomline/contract';
+import type { ProfitCentreBody, ProfitCentreSaved } from '@bloomline/contract';
+import { profitCentreRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 /**
  * POST /api/profit-centres, or PUT /api/profit-centres/{id} (JSON, fractions). An update answers what its
@@ -8,5 +9,5 @@ import { api } from '@/api/client';
  */
 export const saveProfitCentre = (values: ProfitCentreBody, id?: number): Promise<ProfitCentreSaved> =>
   id === undefined
-    ? api.post<{ data: ProfitCentre }>('/api/profit-centres', values)
-    : api.put<ProfitCentreSaved>(`/api/profit-centres/${id}`, values);
+    ? call(profitCentreRoutes.create, { body: values })
+    : call(profitCentreRoutes.update, { params: { id }, body: values });

@@ -30,16 +30,22 @@ export interface RouteContext<P, Q, B> {
   request: FastifyRequest;
 }
 
-interface RouteSpec<P, Q, B> {
+interface RouteSpec<P, Q, B> extends DocumentExtras {
   summary: string;
   params?: P;
   querystring?: Q;
   body?: B;
   /** A route's own guard beside the module's (e.g. `requireStaff` in a module open to every user). */
-  preValidation?: Hook;
+  preValidation?: Hook | Hook[];
   /** Error statuses the area adds to the document (405 of a spoofable update is added by the kit). */
   errors?: ErrorStatus[];
 }
+
+/** What a declaration may add to a route's document and options (see `ServeSpec`). */
+type DocumentExtras = Pick<
+  ServeSpec,
+  'responses' | 'produces' | 'consumes' | 'tags' | 'bodyLimit' | 'security' | 'hide'
+>;
 
 /** The answer: `data` is wrapped as `{ data }`, `answer` sent as the handler returns it. */
 type Answer<D> = { data: D; answer?: never } | { answer: D; data?: never };
@@ -73,10 +79,32 @@ interface ServeSpec {
   summary: string;
   /** A create answers 201. */
   created?: boolean;
+  /** A status of its own for a success (202 for work accepted and done later). */
+  status?: 200 | 201 | 202;
   /** The update also answers a POST with `_method=PUT` (the original client's multipart form). */
   spoofable?: boolean;
-  preValidation?: Hook;
+  /** The route's own guards beside the module's, run in this order (after the `_method` check). */
+  preValidation?: Hook | Hook[];
   errors?: ErrorStatus[];
+  /** Other answers the document lists (a 201 beside the 200 of an upsert, a 301 of a moved picture). */
+  responses?: Record<number, Schema>;
+  /** What the route answers besides JSON (a CSV, a PDF, a picture, an event stream). */
+  produces?: string[];
+  /** What the body may come as, where it is not the module's (a picture as multipart). */
+  consumes?: string[];
+  /** Tags of its own, where the route belongs to another part of the document. */
+  tags?: string[];
+  /** The largest body the route reads, where it is not Fastify's default. */
+  bodyLimit?: number;
+  /** How the caller proves who it is, where it is not the session (the shop's API key). */
+  security?: Record<string, string[]>[];
+  /** Left out of the document (a picture's file, which is not the API). */
+  hide?: boolean;
+}
+
+/** What a route that writes its own answer is given besides the request's parts: the reply to write it to. */
+export interface OwnContext<P, Q, B> extends RouteContext<P, Q, B> {
+  reply: FastifyReply;
 }
 
 function contextOf<P, Q, B>(request: FastifyRequest, path: string): RouteContext<P, Q, B> {
@@ -108,10 +136,14 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
   const { tags } = area;
 
   function schemaOf(spec: RouteSpec<unknown, unknown, unknown>, response: Record<number, unknown>) {
+    const consumes = spec.consumes ?? (area.forms && spec.body ? FORM_TYPES : undefined);
     return {
-      tags,
+      ...(spec.hide ? { hide: true } : {}),
+      tags: spec.tags ?? tags,
       summary: spec.summary,
-      ...(area.forms && spec.body ? { consumes: FORM_TYPES } : {}),
+      ...(spec.produces ? { produces: spec.produces } : {}),
+      ...(consumes ? { consumes } : {}),
+      ...(spec.security ? { security: spec.security } : {}),
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
       ...(spec.body ? { body: spec.body } : {}),
@@ -122,32 +154,50 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
   const answerOf = (spec: { data?: Schema; answer?: Schema }) =>
     spec.data ? dataOf(spec.data) : (spec.answer as Schema);
   const wrap = (spec: { data?: Schema }, result: unknown) => (spec.data ? { data: result } : result);
-  const hooks = (spec: RouteSpec<unknown, unknown, unknown>) =>
-    spec.preValidation ? { preValidation: spec.preValidation } : {};
+  const guardsOf = (spec: RouteSpec<unknown, unknown, unknown>) => [spec.preValidation ?? []].flat();
 
   function declare(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     spec: RouteSpec<unknown, unknown, unknown> & { data?: Schema; answer?: Schema; spoofable?: boolean },
-    status: 200 | 201 | 204,
-    run: (context: RouteContext<unknown, unknown, unknown>) => Promise<unknown>,
+    status: 200 | 201 | 202 | 204,
+    // Each caller's handler reads the parts its own schemas have validated (the context below, as `never`).
+    run: (context: never) => Promise<unknown>,
+    /** The handler writes its own answer to the reply (a stream, a file, a status chosen at run time). */
+    own = false,
   ) {
     const statuses: ErrorStatus[] = [...(spec.spoofable ? [405 as const] : []), ...(spec.errors ?? [])];
     const success = status === 204 ? z.null() : answerOf(spec);
     const spoof = spec.spoofable ? spoofable('PUT') : undefined;
+    const guards = [...(spoof ? [spoof.preValidation] : []), ...guardsOf(spec)];
     fastify.route({
       method: spoof ? spoof.method : method,
       url,
-      ...hooks(spec),
-      ...(spoof ? { preValidation: [spoof.preValidation, ...[spec.preValidation ?? []].flat()] } : {}),
-      schema: schemaOf(spec, { [status]: success, ...errorResponses(...statuses) }),
+      ...(guards.length === 0 ? {} : { preValidation: guards.length === 1 ? guards[0] : guards }),
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      schema: schemaOf(spec, {
+        ...(success ? { [status]: success } : {}),
+        ...spec.responses,
+        ...errorResponses(...statuses),
+      }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const result = await run(contextOf(request, url));
+        const context = Object.assign(contextOf(request, url), { reply });
+        const result = await run(context as never);
+        if (own) return result;
         if (status === 204) return reply.code(204).send(null);
         return reply.code(status).send(wrap(spec, result));
       },
     });
   }
+
+  /** A declaration's parts and the server's words, as `declare` takes them. */
+  const specOf = (decl: RouteDecl, spec: ServeSpec) => ({
+    ...spec,
+    params: decl.params,
+    querystring: decl.query,
+    body: decl.body,
+    answer: decl.answer,
+  });
 
   return {
     /**
@@ -166,23 +216,21 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
         R['answer'] extends Schema ? Result<R['answer']> : Promise<unknown>
       >,
     ) {
-      const status = decl.method === 'DELETE' ? 204 : spec.created ? 201 : 200;
-      declare(
-        decl.method,
-        decl.path,
-        {
-          summary: spec.summary,
-          params: decl.params,
-          querystring: decl.query,
-          body: decl.body,
-          answer: decl.answer,
-          spoofable: spec.spoofable,
-          preValidation: spec.preValidation,
-          errors: spec.errors,
-        },
-        status,
-        handler,
-      );
+      const status = decl.method === 'DELETE' ? 204 : (spec.status ?? (spec.created ? 201 : 200));
+      declare(decl.method, decl.path, specOf(decl, spec), status, handler);
+    },
+
+    /**
+     * A route of the table whose handler writes its own answer to `reply` and returns it: a CSV or PDF stream,
+     * a picture, a redirect, a status chosen at run time. The document still lists the declared answer.
+     */
+    serveOwn<R extends RouteDecl>(
+      decl: R,
+      spec: ServeSpec,
+      handler: (context: OwnContext<R['params'], R['query'], R['body']>) => unknown,
+    ) {
+      const status = spec.status ?? (spec.created ? 201 : 200);
+      declare(decl.method, decl.path, specOf(decl, spec), status, async (c) => handler(c as never), true);
     },
 
     /** GET a list or a page of one: `{ data }` with `data`, or the service's answer as it is (a page). */
@@ -247,10 +295,10 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
       const inputOf = (context: Context) => context.body as unknown as z.output<B>;
       const { get, remove } = service;
       if (summaries.get && get)
-        declare('GET', one, { summary: summaries.get, params: idParams, data }, 200, async (c) =>
+        declare('GET', one, { summary: summaries.get, params: idParams, data }, 200, async (c: Context) =>
           get(idOf(c)),
         );
-      declare('POST', url, { summary: summaries.create, body, data }, 201, (c) =>
+      declare('POST', url, { summary: summaries.create, body, data }, 201, (c: Context) =>
         service.create(c.user.id, inputOf(c)),
       );
       declare(
@@ -258,7 +306,7 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
         one,
         { summary: summaries.update, params: idParams, body, data, spoofable: spec.spoofable },
         200,
-        (c) => service.update(c.user.id, idOf(c), inputOf(c)),
+        (c: Context) => service.update(c.user.id, idOf(c), inputOf(c)),
       );
       if (summaries.remove && remove)
         declare(
@@ -266,7 +314,7 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
           one,
           { summary: summaries.remove, params: idParams, errors: spec.removeErrors },
           204,
-          (c) => remove(c.user.id, idOf(c)),
+          (c: Context) => remove(c.user.id, idOf(c)),
         );
     },
   };

@@ -36,3 +36,12 @@ export function call<R extends RouteDecl>(
     });
   return request<AnswerOf<R>>(route.method, path, { ...opts, query, body: parts.body });
 }
+
+/**
+ * A route's path with its parameters written in, for what is not a fetch of JSON: a download's path, a link.
+ * The parameters are checked against the declaration as a call's are.
+ */
+export const pathOf = <R extends RouteDecl>(
+  route: R,
+  ...[params]: ParamsOf<R> extends undefined ? [] : [ParamsOf<R>]
+) => pathWith(route.path, params as Record<string, string | number> | undefined);

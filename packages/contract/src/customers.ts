@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 import { MESSAGES } from './validation';
 
-import { idField } from './fields';
+import { idField, idParams } from './fields';
 import { formOptional } from './forms';
 import { partnerRef } from './me';
-import { listRequest } from './paging';
+import { dataOf, listRequest, paged } from './paging';
+import { route } from './routes';
 
 export const companyRef = z.object({ id: z.number(), name: z.string() });
 export type CompanyRef = z.infer<typeof companyRef>;
@@ -40,3 +41,21 @@ export const customerPartnerBody = z.object({
     .pipe(formOptional(idField())),
 });
 export type CustomerPartnerBody = z.input<typeof customerPartnerBody>;
+
+/** The customers' routes (staff only; the change of partner also comes as a form, as POST with `_method=PUT`). */
+export const customerRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/customers',
+    query: customerListRequest,
+    answer: paged(customerListItem),
+  }),
+  setPartner: route({
+    method: 'PUT',
+    path: '/api/customers/:id',
+    params: idParams,
+    body: customerPartnerBody,
+    answer: dataOf(customerListItem),
+  }),
+  remove: route({ method: 'DELETE', path: '/api/customers/:id', params: idParams }),
+};

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  customerListItem,
-  customerListRequest,
-  customerPartnerBody,
-  idParams,
-  paged,
-} from '@bloomline/contract';
+import { customerRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff } from '../../plugins/session';
 import type { CustomersService } from './customers.service';
 
-/** Customers: staff only, guarded once for the whole module. */
+/** Customers: staff only, guarded once for the whole module. Each route is the contract's (`customerRoutes`). */
 export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (
   app,
   { customers },
@@ -19,29 +13,23 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
   guardModule(app, requireStaff);
   const routes = await areaRoutes(app, { tags: ['customers'], forms: true });
 
-  routes.read(
-    '/api/customers',
-    {
-      summary: 'Customers, searched by name, e-mail or phone, paged',
-      querystring: customerListRequest,
-      answer: paged(customerListItem),
-    },
+  routes.serve(
+    customerRoutes.list,
+    { summary: 'Customers, searched by name, e-mail or phone, paged' },
     ({ query, path }) => customers.list(query, path),
   );
-  routes.update(
-    '/api/customers/:id',
-    {
-      summary: "Set or clear a customer's partner (partnerId: an id, or null)",
-      spoofable: true,
-      params: idParams,
-      body: customerPartnerBody,
-      data: customerListItem,
-    },
-    ({ user, params, body }) => customers.setPartner(user.id, params.id, body.partnerId),
+  routes.serve(
+    customerRoutes.setPartner,
+    { summary: "Set or clear a customer's partner (partnerId: an id, or null)", spoofable: true },
+    async ({ user, params, body }) => ({
+      data: await customers.setPartner(user.id, params.id, body.partnerId),
+    }),
   );
-  routes.remove(
-    '/api/customers/:id',
-    { summary: 'Delete a customer; their orders stay, with the buyer named on them', params: idParams },
-    ({ user, params }) => customers.remove(user.id, params.id),
+  routes.serve(
+    customerRoutes.remove,
+    { summary: 'Delete a customer; their orders stay, with the buyer named on them' },
+    async ({ user, params }) => {
+      await customers.remove(user.id, params.id);
+    },
   );
 };

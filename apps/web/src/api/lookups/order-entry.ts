@@ -9,7 +9,9 @@ import type {
   Paged,
   ProductListItem,
 } from '@bloomline/contract';
+import { customerRoutes } from '@bloomline/contract';
 
+import { call } from '@/api/call';
 import { api } from '@/api/client';
 import { companyKeys, customerKeys, locationKeys, productKeys } from '@/lib/query-keys';
 
@@ -27,9 +29,7 @@ export const customerLookupQuery = (q = '') =>
   queryOptions({
     queryKey: customerKeys.list({ q, per_page: PICKER_PAGE }),
     queryFn: ({ signal }) =>
-      api
-        .get<Paged<CustomerListItem>>('/api/customers', { query: { q, per_page: PICKER_PAGE }, signal })
-        .then((r) => r.data),
+      call(customerRoutes.list, { query: { q, per_page: PICKER_PAGE } }, { signal }).then((r) => r.data),
     ...LOOKUP_CACHE,
   });
 

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
+import { customerRoutes } from '@bloomline/contract';
+
+import { call } from '@/api/call';
 import { invalidateResources } from '@/lib/query-keys';
 
 import { customerKeys } from './customer-keys';
 
 /** DELETE /api/customers/{id}: the customer goes, their orders stay (with the buyer named on them). */
-export const deleteCustomer = (id: number) => api.delete<void>(`/api/customers/${id}`);
+export const deleteCustomer = (id: number) => call(customerRoutes.remove, { params: { id } });
 
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { CustomerListItem, Paged } from '@bloomline/contract';
+import { customerRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { customerKeys, type CustomerListParams } from './customer-keys';
 
 /** GET /api/customers: staff only, paged like Laravel; q searches name, e-mail and phone. */
 export const getCustomers = (params: CustomerListParams, signal?: AbortSignal) =>
-  api.get<Paged<CustomerListItem>>('/api/customers', { query: params, signal });
+  call(customerRoutes.list, { query: params }, { signal });
 
 export const customersQueryOptions = (params: CustomerListParams) =>
   queryOptions({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-import { idField, requiredText, text } from './fields';
+import { idField, idParams, requiredText, text } from './fields';
 import { formBoolean, formMoney, formNumber, formOptional } from './forms';
+import { dataOf } from './paging';
+import { route } from './routes';
 import { optionalString } from './validation';
 
 export const PARTNER_TYPES = ['florist', 'courier'] as const;
@@ -184,6 +186,37 @@ export type PartnerCreateBody = z.input<typeof partnerCreateBody>;
 /** The profile form of a partner user: their own partner without the staff-only fields. */
 export const partnerProfileBody = z.object(profileFields);
 export type PartnerProfileBody = z.input<typeof partnerProfileBody>;
+
+/**
+ * The partners' routes (staff only, but for a partner user's own partner: they read it and update its profile
+ * fields). The writes also come as forms, the update as POST with `_method=PUT`.
+ */
+export const partnerRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/partners',
+    query: partnersQuery,
+    answer: dataOf(z.array(partnerListItem)),
+  }),
+  /** The list as searched, as a CSV download. */
+  export: route({ method: 'GET', path: '/api/partners/export', query: partnersQuery }),
+  get: route({ method: 'GET', path: '/api/partners/:id', params: idParams, answer: dataOf(partner) }),
+  create: route({ method: 'POST', path: '/api/partners', body: partnerCreateBody, answer: dataOf(partner) }),
+  update: route({
+    method: 'PUT',
+    path: '/api/partners/:id',
+    params: idParams,
+    body: partnerUpdateBody,
+    answer: dataOf(partner),
+  }),
+  /** Enables a disabled partner, disables an enabled one. */
+  toggleEnabled: route({
+    method: 'POST',
+    path: '/api/partners/:id/enabled',
+    params: idParams,
+    answer: dataOf(partner),
+  }),
+};
 
 /** Confirmation before a partner is disabled or enabled from the list. */
 export const partnerToggleMessage = (p: { name: string; enabled: boolean }) =>

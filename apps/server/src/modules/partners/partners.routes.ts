@@ -1,27 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  dataOf,
-  idParams,
-  partner,
-  partnerCreateBody,
-  partnerListItem,
-  partnersQuery,
-  partnerUpdateBody,
-  STAFF_ONLY_PARTNER_FIELDS,
-  todayInJohannesburg,
-} from '@bloomline/contract';
+import { partnerRoutes, STAFF_ONLY_PARTNER_FIELDS, todayInJohannesburg } from '@bloomline/contract';
 import type { PartnerListItem } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { csvStream, sendCsv } from '../../lib/csv';
 import type { CsvColumn } from '../../lib/csv';
-import { errorResponses } from '../../lib/responses';
 import { viewerOf } from '../../lib/viewer';
-import { FORM_TYPES, spoofable } from '../../plugins/forms';
-import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
+import { guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { PartnersService } from './partners.service';
 
 const tags = ['partners'];
@@ -61,80 +48,56 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
   guardModule(app, requireUser);
   const routes = await areaRoutes(app, { tags, forms: true });
 
-  routes.read(
-    '/api/partners',
+  routes.serve(
+    partnerRoutes.list,
     {
       preValidation: requireStaff,
       summary: 'Every partner by name (the table, the map and the pickers), searched by name, city or owner',
-      querystring: partnersQuery,
-      data: z.array(partnerListItem),
     },
-    ({ query }) => partners.list(query.q),
+    async ({ query }) => ({ data: await partners.list(query.q) }),
   );
-
-  app.get(
-    '/api/partners/export',
+  routes.serveOwn(
+    partnerRoutes.export,
     {
       preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: 'The partner list as searched, as a CSV download',
-        querystring: partnersQuery,
-        produces: ['text/csv'],
-      },
+      summary: 'The partner list as searched, as a CSV download',
+      produces: ['text/csv'],
     },
-    async (request, reply) => {
-      const rows = await partners.list(request.query.q);
+    async ({ query, reply }) => {
+      const rows = await partners.list(query.q);
       return sendCsv(reply, `partners-${todayInJohannesburg()}.csv`, csvStream(CSV_COLUMNS, rows));
     },
   );
-
-  routes.read(
-    '/api/partners/:id',
-    { summary: 'One partner (staff: any; a partner user: their own)', params: idParams, data: partner },
-    ({ user, params }) => partners.get(viewerOf(user), params.id),
+  routes.serve(
+    partnerRoutes.get,
+    { summary: 'One partner (staff: any; a partner user: their own)' },
+    async ({ user, params }) => ({ data: await partners.get(viewerOf(user), params.id) }),
   );
-  routes.create(
-    '/api/partners',
+  routes.serve(
+    partnerRoutes.create,
     {
       preValidation: requireStaff,
       summary: 'Create a partner (multipart, urlencoded or JSON)',
-      body: partnerCreateBody,
-      data: partner,
+      created: true,
     },
-    ({ user, body }) => partners.create(user.id, body),
+    async ({ user, body }) => ({ data: await partners.create(user.id, body) }),
   );
-
-  const put = spoofable('PUT');
-  app.route({
-    ...put,
-    preValidation: [put.preValidation, dropStaffOnlyFields],
-    url: '/api/partners/:id',
-    schema: {
-      tags,
+  routes.serve(
+    partnerRoutes.update,
+    {
       summary:
         'Update a partner (PUT, or POST with _method=PUT); a partner user their own, staff-only fields ignored',
-      consumes: FORM_TYPES,
-      params: idParams,
-      body: partnerUpdateBody,
-      response: { 200: dataOf(partner), ...errorResponses(405) },
+      spoofable: true,
+      preValidation: dropStaffOnlyFields,
     },
-    handler: async (request) => ({
-      data: await partners.update(viewerOf(currentUser(request)), request.params.id, request.body),
-    }),
-  });
-
-  app.post(
-    '/api/partners/:id/enabled',
+    async ({ user, params, body }) => ({ data: await partners.update(viewerOf(user), params.id, body) }),
+  );
+  routes.serve(
+    partnerRoutes.toggleEnabled,
     {
       preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: 'Enable a disabled partner or disable an enabled one; answers the partner',
-        params: idParams,
-        response: { 200: dataOf(partner) },
-      },
+      summary: 'Enable a disabled partner or disable an enabled one; answers the partner',
     },
-    async (request) => ({ data: await partners.toggleEnabled(currentUser(request).id, request.params.id) }),
+    async ({ user, params }) => ({ data: await partners.toggleEnabled(user.id, params.id) }),
   );
 };

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { PartnerPickerItem } from '@bloomline/contract';
+import { partnerRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { partnerKeys } from '@/lib/query-keys';
 
 import { LOOKUP_CACHE } from './cache-policy';
 
 /** GET /api/partners?q=: the partners whose name holds `q` (staff only), for a picker. */
 export const getPartnerLookup = (q: string, signal?: AbortSignal) =>
-  api.get<{ data: PartnerPickerItem[] }>('/api/partners', { query: { q }, signal }).then((r) => r.data);
+  call(partnerRoutes.list, { query: { q } }, { signal }).then((r) => r.data);
 
 export const partnerLookupQuery = (q = '') =>
   queryOptions({

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Partner, ProductListItem } from '@bloomline/contract';
+import type { ProductListItem } from '@bloomline/contract';
+import { partnerRoutes } from '@bloomline/contract';
 
+import { call } from '@/api/call';
 import { api } from '@/api/client';
 import { partnerKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{id}: staff any partner, a partner user their own (any other is 404). */
 export const getPartner = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: Partner }>(`/api/partners/${id}`, { signal }).then((r) => r.data);
+  call(partnerRoutes.get, { params: { id } }, { signal }).then((r) => r.data);
 
 export const partnerQueryOptions = (id: number) =>
   queryOptions({ queryKey: partnerKeys.detail(id), queryFn: ({ signal }) => getPartner(id, signal) });

@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { PartnerListItem, PartnersQuery } from '@bloomline/contract';
+import type { PartnersQuery } from '@bloomline/contract';
+import { partnerRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call, pathOf } from '@/api/call';
 import { downloadFile } from '@/api/download';
 import { partnerKeys } from '@/lib/query-keys';
 
 /** GET /api/partners: staff only; the whole list by name, searched by name, city or owner. */
 export const getPartners = (params: PartnersQuery, signal?: AbortSignal) =>
-  api.get<{ data: PartnerListItem[] }>('/api/partners', { query: params, signal }).then((r) => r.data);
+  call(partnerRoutes.list, { query: params }, { signal }).then((r) => r.data);
 
 export const partnersQueryOptions = (params: PartnersQuery) =>
   queryOptions({
@@ -22,4 +23,4 @@ export const usePartnerList = (params: PartnersQuery) =>
 
 /** GET /api/partners/export: the list as searched, saved under the name the server gives it. */
 export const exportPartners = (params: PartnersQuery) =>
-  downloadFile('/api/partners/export', { q: params.q }, 'partners.csv');
+  downloadFile(pathOf(partnerRoutes.export), { q: params.q }, 'partners.csv');

@@ -1,7 +1,6 @@
 import { DEFAULT_COUNTRY, partnerProfileBody } from '@bloomline/contract';
-import type { Partner, PartnerType, SaturdayMode } from '@bloomline/contract';
+import type { Partner, PartnerCreateBody, PartnerType, SaturdayMode } from '@bloomline/contract';
 
-import type { FormValue } from '@/api/client';
 import { fractionValue, moneyText, moneyValue, percentText } from '@/ui';
 
 /** The form's state: partnerUpdateBody's fields as the inputs hold them (text, or a number being typed). */
@@ -90,8 +89,8 @@ export const numberOrNull = (v: number | string) => (typeof v === 'number' && Nu
 export const PROFILE_FIELDS = Object.keys(partnerProfileBody.shape) as (keyof PartnerFormValues)[];
 
 /** What is sent: every field for staff, the profile's for a partner user. A blank coordinate is null. */
-export function toRequest(values: PartnerFormValues, profile: boolean): Record<string, FormValue> {
-  const all: Record<string, FormValue> = {
+export function toRequest(values: PartnerFormValues, profile: boolean): PartnerCreateBody {
+  const all: PartnerCreateBody = {
     ...values,
     latitude: numberOrNull(values.latitude),
     longitude: numberOrNull(values.longitude),
@@ -99,5 +98,6 @@ export function toRequest(values: PartnerFormValues, profile: boolean): Record<s
     commission: fractionValue(values.commission),
   };
   if (!profile) return all;
-  return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, all[field]]));
+  // The name is one of the profile's fields.
+  return { name: all.name, ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, all[field]])) };
 }

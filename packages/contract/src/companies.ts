@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 import { MESSAGES } from './validation';
 
+import { idParams } from './fields';
 import { formBoolean } from './forms';
-import { listRequest } from './paging';
+import { dataOf, listRequest, paged } from './paging';
+import { route } from './routes';
 
 /** A contact of the accounting service (Xero), in its own field names. */
 export const xeroContact = z.object({ ContactID: z.string(), Name: z.string() });
@@ -69,6 +71,23 @@ export const companyBody = z
   });
 export type CompanyBody = z.input<typeof companyBody>;
 export type CompanyChange = z.output<typeof companyBody>;
+
+/** The companies' routes (staff only; a change also comes as a form, as POST with `_method=PUT`). */
+export const companyRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/companies',
+    query: companyListRequest,
+    answer: paged(companyListItem),
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/api/companies/:id',
+    params: idParams,
+    body: companyBody,
+    answer: dataOf(companyListItem),
+  }),
+};
 
 /** Shown where the accounting contact is picked while GET /api/xero-contacts answers 503. */
 export const XERO_NOT_CONNECTED_HINT = 'Connect Xero first to choose accounting contacts.';

@@ -9,7 +9,7 @@ import type {
   Paged,
   ProductListItem,
 } from '@bloomline/contract';
-import { customerRoutes } from '@bloomline/contract';
+import { companyRoutes, customerRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
 import { api } from '@/api/client';
@@ -49,9 +49,7 @@ export const companyLookupQuery = (q = '') =>
   queryOptions({
     queryKey: companyKeys.list({ q, per_page: PICKER_PAGE }),
     queryFn: ({ signal }) =>
-      api
-        .get<Paged<CompanyListItem>>('/api/companies', { query: { q, per_page: PICKER_PAGE }, signal })
-        .then((r) => r.data),
+      call(companyRoutes.list, { query: { q, per_page: PICKER_PAGE } }, { signal }).then((r) => r.data),
     ...LOOKUP_CACHE,
   });
 

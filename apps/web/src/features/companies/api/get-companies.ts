@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { CompanyListItem, Paged } from '@bloomline/contract';
+import { companyRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { companyKeys, type CompanyListParams } from './company-keys';
 
 /** GET /api/companies: staff only, paged like Laravel; q searches the name. */
 export const getCompanies = (params: CompanyListParams, signal?: AbortSignal) =>
-  api.get<Paged<CompanyListItem>>('/api/companies', { query: params, signal });
+  call(companyRoutes.list, { query: params }, { signal });
 
 export const companiesQueryOptions = (params: CompanyListParams) =>
   queryOptions({

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { CompanyBody, CompanyListItem, Paged } from '@bloomline/contract';
+import { companyRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { companyKeys } from './company-keys';
 
@@ -11,7 +12,7 @@ import { companyKeys } from './company-keys';
  * while the accounting service is not connected) shows beside the control that failed.
  */
 export const saveCompany = (id: number, body: CompanyBody) =>
-  api.put<{ data: CompanyListItem }>(`/api/companies/${id}`, body, { handles: [503] }).then((r) => r.data);
+  call(companyRoutes.update, { params: { id }, body }, { handles: [503] }).then((r) => r.data);
 
 /** One inline control's change of one company; each control keeps its own saving/saved/failed state. */
 export function useSaveCompany(id: number) {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-import { idField } from './fields';
+import { idField, idParams } from './fields';
 import { formBoolean, formMoney, formQuantity } from './forms';
 import { measureUnit } from './units';
-import { listRequest } from './paging';
+import { dataOf, listRequest, paged } from './paging';
+import { route } from './routes';
 import { requiredString } from './validation';
 
 /** A quantity of a measure unit a component is sold in ("10 Stem"). */
@@ -101,3 +102,60 @@ export function imageTypeOf(head: Uint8Array): ImageType | null {
 /** Whether a picture may be uploaded: a JPEG or PNG by content, and not over the limit. */
 export const isAcceptableImage = (bytes: Uint8Array) =>
   bytes.byteLength > 0 && bytes.byteLength <= COMPONENT_IMAGE_MAX_BYTES && imageTypeOf(bytes) !== null;
+
+/** POST /api/components/{id}/image: the picture, as a multipart form's file. */
+export const componentImageBody = z.object({
+  [COMPONENT_IMAGE_FIELD]: z.unknown().describe('The picture: a JPEG or PNG file of at most 500,000 bytes'),
+});
+/**
+ * GET /api/components/{id}/image?v: `v` is the picture's hash, as its address carries it. A malformed `v` is
+ * only a different address: the picture is served, without the long cache.
+ */
+export const componentImageQuery = z.object({ v: z.string().max(100).optional().catch(undefined) });
+
+/**
+ * The components' routes and their pictures' (staff only; the writes come as JSON or forms, the picture as a
+ * multipart file). The picture's GET answers the file itself (JPEG or PNG, or 304), so it declares no answer.
+ */
+export const componentRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/components',
+    query: componentListRequest,
+    answer: paged(component),
+  }),
+  get: route({ method: 'GET', path: '/api/components/:id', params: idParams, answer: dataOf(component) }),
+  create: route({ method: 'POST', path: '/api/components', body: componentBody, answer: dataOf(component) }),
+  update: route({
+    method: 'PUT',
+    path: '/api/components/:id',
+    params: idParams,
+    body: componentBody,
+    answer: dataOf(component),
+  }),
+  image: route({
+    method: 'GET',
+    path: '/api/components/:id/image',
+    params: idParams,
+    query: componentImageQuery,
+  }),
+  uploadImage: route({
+    method: 'POST',
+    path: '/api/components/:id/image',
+    params: idParams,
+    body: componentImageBody,
+    answer: dataOf(component),
+  }),
+  removeImage: route({ method: 'DELETE', path: '/api/components/:id/image', params: idParams }),
+};
+
+/** The component units' routes (staff only): the component form's unit picker and its new unit. */
+export const componentUnitRoutes = {
+  list: route({ method: 'GET', path: '/api/component-units', answer: dataOf(z.array(componentUnit)) }),
+  create: route({
+    method: 'POST',
+    path: '/api/component-units',
+    body: componentUnitBody,
+    answer: dataOf(componentUnit),
+  }),
+};

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 
-import { imageTypeOf } from '@bloomline/contract';
+import { componentRoutes, imageTypeOf, pathWith } from '@bloomline/contract';
 import type { ImageType } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -24,7 +24,7 @@ export const hashOf = (file: string) => file.replace(/\.[a-z]+$/, '');
 
 /** Where the picture of a component row is served, changing with the picture (so it may be cached for good). */
 export const imageUrlOf = (id: number, file: string | null) =>
-  file ? `/api/components/${String(id)}/image?v=${hashOf(file)}` : null;
+  file ? `${pathWith(componentRoutes.image.path, { id })}?v=${hashOf(file)}` : null;
 
 /**
  * The width and height a JPEG or PNG declares in its header (read with `image-size`, without decoding it), or

@@ -1,34 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  COMPONENT_IMAGE_FIELD,
-  component,
-  componentBody,
-  componentListRequest,
-  componentUnit,
-  componentUnitBody,
-  dataOf,
-  idParams,
-  paged,
-} from '@bloomline/contract';
+import { COMPONENT_IMAGE_FIELD, componentRoutes, componentUnitRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
-import { errorResponses } from '../../lib/responses';
-import { currentUser, guardModule, requireStaff } from '../../plugins/session';
+import { guardModule, requireStaff } from '../../plugins/session';
 import type { ComponentsService } from './components.service';
-
-const tags = ['catalogue'];
 
 /** A year: the picture's address changes with the picture, so what was fetched under it never goes stale. */
 const CACHE_FOR_GOOD = 'private, max-age=31536000, immutable';
 const CACHE_CHECK = 'private, no-cache';
-
-const imageBody = z.object({
-  [COMPONENT_IMAGE_FIELD]: z.unknown().describe('The picture: a JPEG or PNG file of at most 500,000 bytes'),
-});
-// A malformed `v` is only a different address: the picture is served, without the long cache.
-const imageQuery = z.object({ v: z.string().max(100).optional().catch(undefined) });
 
 /** Whether an If-None-Match header names `etag` (a list, weak tags and `*` included). */
 function matches(header: string | undefined, etag: string): boolean {
@@ -39,47 +19,45 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Components, their pictures and the component units: staff only, guarded once for the whole module. */
+/**
+ * Components, their pictures and the component units: staff only, guarded once for the whole module. Each
+ * route is the contract's declaration (`componentRoutes`, `componentUnitRoutes`).
+ */
 export const componentsRoutes: FastifyPluginAsyncZod<{ components: ComponentsService }> = async (
   app,
   { components },
 ) => {
   guardModule(app, requireStaff);
   // The picture comes as a multipart form; the other writes as JSON or forms alike.
-  const routes = await areaRoutes(app, { tags, forms: true });
+  const routes = await areaRoutes(app, { tags: ['catalogue'], forms: true });
 
-  routes.read(
-    '/api/components',
-    {
-      summary: 'Components, searched by name, sorted by name or wholesale price, paged',
-      querystring: componentListRequest,
-      answer: paged(component),
-    },
+  routes.serve(
+    componentRoutes.list,
+    { summary: 'Components, searched by name, sorted by name or wholesale price, paged' },
     ({ query, path }) => components.list(query, path),
   );
-  routes.records('/api/components', components, {
-    body: componentBody,
-    record: component,
-    summaries: {
-      get: 'One component',
-      create: 'Create a component',
-      update: 'Update a component (a new wholesale price reprices its rates and their variants)',
-    },
-  });
+  routes.serve(componentRoutes.get, { summary: 'One component' }, async ({ params }) => ({
+    data: await components.get(params.id),
+  }));
+  routes.serve(
+    componentRoutes.create,
+    { summary: 'Create a component', created: true },
+    async ({ user, body }) => ({ data: await components.create(user.id, body) }),
+  );
+  routes.serve(
+    componentRoutes.update,
+    { summary: 'Update a component (a new wholesale price reprices its rates and their variants)' },
+    async ({ user, params, body }) => ({ data: await components.update(user.id, params.id, body) }),
+  );
 
-  app.get(
-    '/api/components/:id/image',
+  routes.serveOwn(
+    componentRoutes.image,
     {
-      schema: {
-        tags,
-        summary: "The component's picture (JPEG or PNG); 404 when it has none",
-        params: idParams,
-        querystring: imageQuery,
-        produces: ['image/jpeg', 'image/png'],
-      },
+      summary: "The component's picture (JPEG or PNG); 404 when it has none",
+      produces: ['image/jpeg', 'image/png'],
     },
-    async (request, reply) => {
-      const image = await components.image(request.params.id, request.query.v);
+    async ({ params, query, request, reply }) => {
+      const image = await components.image(params.id, query.v);
       void reply
         .header('etag', image.etag)
         .header('cache-control', image.immutable ? CACHE_FOR_GOOD : CACHE_CHECK);
@@ -87,46 +65,33 @@ export const componentsRoutes: FastifyPluginAsyncZod<{ components: ComponentsSer
       return reply.type(image.mime).send(image.bytes);
     },
   );
-
-  app.post(
-    '/api/components/:id/image',
+  routes.serve(
+    componentRoutes.uploadImage,
     {
-      schema: {
-        tags,
-        summary: 'Upload the component’s picture (multipart field image_file: JPEG or PNG, by content)',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        body: imageBody,
-        response: { 200: dataOf(component), ...errorResponses(413) },
-      },
+      summary: 'Upload the component’s picture (multipart field image_file: JPEG or PNG, by content)',
+      consumes: ['multipart/form-data'],
+      errors: [413],
     },
-    async (request) => ({
-      data: await components.uploadImage(
-        currentUser(request).id,
-        request.params.id,
-        request.body[COMPONENT_IMAGE_FIELD],
-      ),
+    async ({ user, params, body }) => ({
+      data: await components.uploadImage(user.id, params.id, body[COMPONENT_IMAGE_FIELD]),
     }),
   );
-
-  routes.remove(
-    '/api/components/:id/image',
-    { summary: 'Remove the component’s picture', params: idParams },
-    ({ user, params }) => components.removeImage(user.id, params.id),
-  );
-
-  routes.read(
-    '/api/component-units',
-    { summary: 'Every component unit, by measure unit and quantity', data: z.array(componentUnit) },
-    () => components.units(),
-  );
-  routes.create(
-    '/api/component-units',
-    {
-      summary: 'Create a component unit (a quantity of a measure unit)',
-      body: componentUnitBody,
-      data: componentUnit,
+  routes.serve(
+    componentRoutes.removeImage,
+    { summary: 'Remove the component’s picture' },
+    async ({ user, params }) => {
+      await components.removeImage(user.id, params.id);
     },
-    ({ user, body }) => components.createUnit(user.id, body),
+  );
+
+  routes.serve(
+    componentUnitRoutes.list,
+    { summary: 'Every component unit, by measure unit and quantity' },
+    async () => ({ data: await components.units() }),
+  );
+  routes.serve(
+    componentUnitRoutes.create,
+    { summary: 'Create a component unit (a quantity of a measure unit)', created: true },
+    async ({ user, body }) => ({ data: await components.createUnit(user.id, body) }),
   );
 };

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import type { Component, Paged } from '@bloomline/contract';
+import { componentRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { resourceKeys } from '@/lib/query-keys';
 
 import { LOOKUP_CACHE } from './cache-policy';
@@ -23,9 +23,10 @@ export const componentLookupQuery = (q: string) =>
   queryOptions({
     queryKey: componentLookupKey(q),
     queryFn: ({ signal }) =>
-      api.get<Paged<Component>>('/api/components', {
-        query: { q: q || undefined, per_page: COMPONENT_LOOKUP_SIZE },
-        signal,
-      }),
+      call(
+        componentRoutes.list,
+        { query: { q: q || undefined, per_page: COMPONENT_LOOKUP_SIZE } },
+        { signal },
+      ),
     ...LOOKUP_CACHE,
   });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Component } from '@bloomline/contract';
+import { componentRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { componentKeys } from './component-keys';
 
 export const getComponent = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: Component }>(`/api/components/${id}`, { signal }).then((r) => r.data);
+  call(componentRoutes.get, { params: { id } }, { signal }).then((r) => r.data);
 
 export const componentQueryOptions = (id: number) =>
   queryOptions({ queryKey: componentKeys.detail(id), queryFn: ({ signal }) => getComponent(id, signal) });

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Component, Paged } from '@bloomline/contract';
+import { componentRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { componentKeys, type ComponentListParams } from './component-keys';
 
 /** GET /api/components?q&page&s&d: staff only, paged like Laravel. */
 export const getComponents = (params: ComponentListParams, signal?: AbortSignal) =>
-  api.get<Paged<Component>>('/api/components', { query: params, signal });
+  call(componentRoutes.list, { query: params }, { signal });
 
 export const componentsQueryOptions = (params: ComponentListParams) =>
   queryOptions({

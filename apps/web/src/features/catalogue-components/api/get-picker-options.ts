@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Colour, MeasureUnit } from '@bloomline/contract';
+import { colourRoutes, unitRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { colourKeys, measureUnitKeys } from '@/lib/query-keys';
 
 /*
@@ -11,7 +11,7 @@ import { colourKeys, measureUnitKeys } from '@/lib/query-keys';
  */
 
 export const getColourOptions = (signal?: AbortSignal) =>
-  api.get<{ data: Colour[] }>('/api/colours', { signal }).then((r) => r.data);
+  call(colourRoutes.list, {}, { signal }).then((r) => r.data);
 
 export const colourOptionsQuery = () =>
   queryOptions({ queryKey: colourKeys.list({}), queryFn: ({ signal }) => getColourOptions(signal) });
@@ -19,7 +19,7 @@ export const colourOptionsQuery = () =>
 export const useColourOptions = () => useQuery(colourOptionsQuery());
 
 export const getMeasureUnitOptions = (signal?: AbortSignal) =>
-  api.get<{ data: MeasureUnit[] }>('/api/measure-units', { signal }).then((r) => r.data);
+  call(unitRoutes.list, {}, { signal }).then((r) => r.data);
 
 export const measureUnitOptionsQuery = () =>
   queryOptions({

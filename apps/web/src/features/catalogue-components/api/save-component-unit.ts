@@ -1,7 +1,8 @@
-import type { ComponentUnit, ComponentUnitBody } from '@bloomline/contract';
+import type { ComponentUnitBody } from '@bloomline/contract';
+import { componentUnitRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 /** POST /api/component-units (JSON). The fields are componentUnitBody's. */
 export const saveComponentUnit = (values: ComponentUnitBody) =>
-  api.post<{ data: ComponentUnit }>('/api/component-units', values).then((r) => r.data);
+  call(componentUnitRoutes.create, { body: values }).then((r) => r.data);

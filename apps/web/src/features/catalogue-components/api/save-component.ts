@@ -1,13 +1,14 @@
-import type { Component, ComponentBody } from '@bloomline/contract';
+import type { ComponentBody } from '@bloomline/contract';
+import { componentRoutes } from '@bloomline/contract';
 
-import { api, type RequestOptions } from '@/api/client';
+import { call, type CallOptions } from '@/api/call';
 
 /**
  * POST /api/components, or PUT /api/components/{id} (JSON). The fields are componentBody's. `opts.handles`
  * names statuses the caller shows itself (the bulk edit shows a failure in its row, not the error screen).
  */
-export const saveComponent = (values: ComponentBody, id?: number, opts?: RequestOptions) =>
+export const saveComponent = (values: ComponentBody, id?: number, opts?: CallOptions) =>
   (id === undefined
-    ? api.post<{ data: Component }>('/api/components', values, opts)
-    : api.put<{ data: Component }>(`/api/components/${id}`, values, opts)
+    ? call(componentRoutes.create, { body: values }, opts)
+    : call(componentRoutes.update, { params: { id }, body: values }, opts)
   ).then((r) => r.data);

@@ -162,7 +162,7 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
     spec: RouteSpec<unknown, unknown, unknown> & { data?: Schema; answer?: Schema; spoofable?: boolean },
     status: 200 | 201 | 202 | 204,
     // Each caller's handler reads the parts its own schemas have validated (the context below, as `never`).
-    run: (context: never) => Promise<unknown>,
+    run: (context: never) => unknown,
     /** The handler writes its own answer to the reply (a stream, a file, a status chosen at run time). */
     own = false,
   ) {
@@ -221,8 +221,9 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
     },
 
     /**
-     * A route of the table whose handler writes its own answer to `reply` and returns it: a CSV or PDF stream,
-     * a picture, a redirect, a status chosen at run time. The document still lists the declared answer.
+     * A route of the table whose handler writes its own answer to `reply` and returns the reply (a CSV or PDF
+     * stream, a picture, a redirect, a status chosen at run time), or returns an answer as a Fastify handler may
+     * (the orders' page beside their CSV). The document still lists the declared answer.
      */
     serveOwn<R extends RouteDecl>(
       decl: R,
@@ -230,7 +231,7 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
       handler: (context: OwnContext<R['params'], R['query'], R['body']>) => unknown,
     ) {
       const status = spec.status ?? (spec.created ? 201 : 200);
-      declare(decl.method, decl.path, specOf(decl, spec), status, async (c) => handler(c as never), true);
+      declare(decl.method, decl.path, specOf(decl, spec), status, handler, true);
     },
 
     /** GET a list or a page of one: `{ data }` with `data`, or the service's answer as it is (a page). */

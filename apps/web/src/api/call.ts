@@ -44,4 +44,4 @@ export function call<R extends RouteDecl>(
 export const pathOf = <R extends RouteDecl>(
   route: R,
   ...[params]: ParamsOf<R> extends undefined ? [] : [ParamsOf<R>]
-) => pathWith(route.path, params as Record<string, string | number> | undefined);
+) => pathWith(route.path, params);

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
+import { orderRoutes } from '@bloomline/contract';
+
+import { call } from './call';
 import { orderResourceKeys } from '@/lib/query-keys';
 
 /** The on-pay calculation as labelled rows, in the server's order (rand amounts). */
@@ -13,7 +15,7 @@ export type OnPaymentRows = Record<string, number>;
 export const orderOnpayKey = (id: number) => [...orderResourceKeys.detail(id), 'onpay'] as const;
 
 export const getOrderOnpay = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: OnPaymentRows }>(`/api/orders/${String(id)}/onpayment`, { signal }).then((r) => r.data);
+  call(orderRoutes.onPayment, { params: { id } }, { signal }).then((r) => r.data);
 
 export const orderOnpayQueryOptions = (id: number) =>
   queryOptions({ queryKey: orderOnpayKey(id), queryFn: ({ signal }) => getOrderOnpay(id, signal) });

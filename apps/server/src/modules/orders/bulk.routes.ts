@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  bulkActionBody,
-  orderRef,
-  bulkResult,
-  groupCandidatesQuery,
-  orderListRequest,
-  partnerCandidate,
-} from '@bloomline/contract';
+import { orderRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff, requireUser } from '../../plugins/session';
@@ -23,37 +15,29 @@ export const bulkOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   guardModule(app, requireUser);
   const routes = await areaRoutes(app, { tags: ['orders'] });
 
-  routes.action(
-    '/api/orders/bulk',
+  routes.serve(
+    orderRoutes.bulk,
     {
       summary:
         'One action on many orders (accept, fulfill, deliver; staff also assign and cancel), each in its own transaction, answered per order',
-      body: bulkActionBody,
-      data: bulkResult,
     },
-    ({ user, body }) => orders.bulk(user, body),
+    async ({ user, body }) => ({ data: await orders.bulk(user, body) }),
   );
-
-  routes.read(
-    '/api/orders/bulk/partners',
+  routes.serve(
+    orderRoutes.bulkCandidates,
     {
       summary:
         "Partners who could take a group of orders' unassigned lines, nearest (to the farthest point) first",
       preValidation: requireStaff,
-      querystring: groupCandidatesQuery,
-      data: z.array(partnerCandidate),
     },
-    ({ query }) => orders.groupCandidates(query),
+    async ({ query }) => ({ data: await orders.groupCandidates(query) }),
   );
-
-  routes.read(
-    '/api/orders/ids',
+  routes.serve(
+    orderRoutes.matchingIds,
     {
       summary:
         'The ids of a list\'s orders (the list\'s filters and sort), at most 500: "select all matching"',
-      querystring: orderListRequest,
-      data: z.array(orderRef),
     },
-    ({ user, query }) => orders.matchingIds(user, query),
+    async ({ user, query }) => ({ data: await orders.matchingIds(user, query) }),
   );
 };

@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { BulkActionBody, BulkResult, OrderRef, PartnerCandidate } from '@bloomline/contract';
+import { orderRoutes, type BulkActionBody } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { orderKeys, type OrderListParams } from './order-keys';
 
 /** POST /api/orders/bulk: one action on many orders, answered per order (a 422 is the caller's to show). */
-export const postBulkAction = (body: BulkActionBody) =>
-  api.post<{ data: BulkResult }>('/api/orders/bulk', body).then((r) => r.data);
+export const postBulkAction = (body: BulkActionBody) => call(orderRoutes.bulk, { body }).then((r) => r.data);
 
 /** After a bulk action, refused or not: every list and count may have moved (someone else's change too). */
 export function useBulkAction() {
@@ -24,17 +23,16 @@ export const withoutPage = ({ page: _page, per_page: _perPage, ...rest }: OrderL
 
 /** GET /api/orders/ids: up to 500 of the list's orders (ids and numbers), in the list's order. */
 export const getMatchingOrders = (params: OrderListParams) =>
-  api.get<{ data: OrderRef[] }>('/api/orders/ids', { query: withoutPage(params) }).then((r) => r.data);
+  call(orderRoutes.matchingIds, { query: withoutPage(params) }).then((r) => r.data);
 
 /** GET /api/orders/bulk/partners: partners for a group's unassigned lines, nearest to the farthest point first. */
 export const groupCandidatesQuery = (ids: readonly number[], all: boolean, q: string) =>
   queryOptions({
     queryKey: [...orderKeys.all, 'group-candidates', { ids: ids.join(','), all, q }] as const,
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: PartnerCandidate[] }>('/api/orders/bulk/partners', {
-          query: { ids: ids.join(','), all: all ? 1 : undefined, q },
-          signal,
-        })
-        .then((r) => r.data),
+      call(
+        orderRoutes.bulkCandidates,
+        { query: { ids: ids.join(','), all: all ? 1 : undefined, q } },
+        { signal },
+      ).then((r) => r.data),
   });

@@ -1,7 +1,6 @@
-import type { OrderDetail, OrderEntryInput } from '@bloomline/contract';
+import { orderRoutes, type OrderEntryInput } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 /** POST /api/orders: staff enter an order taken by phone (issue 34); the answer is the new order. */
-export const createOrder = (body: OrderEntryInput) =>
-  api.post<{ data: OrderDetail }>('/api/orders', body).then((r) => r.data);
+export const createOrder = (body: OrderEntryInput) => call(orderRoutes.create, { body }).then((r) => r.data);

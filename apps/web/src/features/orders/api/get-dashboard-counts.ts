@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { DashboardCounts } from '@bloomline/contract';
+import { orderRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { ORDER_LIST_REFRESH_MS } from './get-orders';
 import { orderKeys } from './order-keys';
 
 export const getDashboardCounts = (signal?: AbortSignal) =>
-  api.get<{ data: DashboardCounts }>('/api/dashboard', { signal }).then((r) => r.data);
+  call(orderRoutes.dashboard, {}, { signal }).then((r) => r.data);
 
 export const dashboardCountsQueryOptions = () =>
   queryOptions({

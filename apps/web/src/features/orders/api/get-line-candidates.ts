@@ -1,19 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import type { PartnerCandidate } from '@bloomline/contract';
+import { orderRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { orderKeys } from './order-keys';
 
 /** Partners who could take a line: local ones unless `all`, nearest first. */
 export const getLineCandidates = (lineId: number, all: boolean, q: string, signal?: AbortSignal) =>
-  api
-    .get<{ data: PartnerCandidate[] }>(`/api/order-lines/${lineId}/partners`, {
-      query: { all: all ? 1 : undefined, q },
-      signal,
-    })
-    .then((r) => r.data);
+  call(
+    orderRoutes.lineCandidates,
+    { params: { id: lineId }, query: { all: all ? 1 : undefined, q } },
+    { signal },
+  ).then((r) => r.data);
 
 export const lineCandidatesQueryOptions = (lineId: number, all: boolean, q: string) =>
   queryOptions({

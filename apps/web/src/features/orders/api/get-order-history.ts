@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { HistoryEntry } from '@bloomline/contract';
+import { orderRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { orderKeys } from './order-keys';
 
 /** Newest first. */
 export const getOrderHistory = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: HistoryEntry[] }>(`/api/orders/${id}/history`, { signal }).then((r) => r.data);
+  call(orderRoutes.history, { params: { id } }, { signal }).then((r) => r.data);
 
 export const orderHistoryQueryOptions = (id: number) =>
   queryOptions({ queryKey: orderKeys.history(id), queryFn: ({ signal }) => getOrderHistory(id, signal) });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { OrderDetail } from '@bloomline/contract';
+import { orderRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { orderKeys } from './order-keys';
 
 export const getOrder = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: OrderDetail }>(`/api/orders/${id}`, { signal }).then((r) => r.data);
+  call(orderRoutes.get, { params: { id } }, { signal }).then((r) => r.data);
 
 export const orderQueryOptions = (id: number) =>
   queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => getOrder(id, signal) });

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { OrderSummary, Paged } from '@bloomline/contract';
+import { orderRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { orderKeys, type OrderListParams } from './order-keys';
 
@@ -10,7 +10,7 @@ import { orderKeys, type OrderListParams } from './order-keys';
 export const ORDER_LIST_REFRESH_MS = 60_000;
 
 export const getOrders = (params: OrderListParams, signal?: AbortSignal) =>
-  api.get<Paged<OrderSummary>>('/api/orders', { query: params, signal });
+  call(orderRoutes.list, { query: params }, { signal });
 
 export const ordersQueryOptions = (params: OrderListParams) =>
   queryOptions({

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
+import { orderRoutes } from '@bloomline/contract';
+
+import { call } from '@/api/call';
 
 import { orderKeys } from './order-keys';
 
 /** The one answer not wrapped in `data`: a bare array of strings. */
-export const getRejectReasons = (signal?: AbortSignal) =>
-  api.get<string[]>('/api/order-line-reject-reasons', { signal });
+export const getRejectReasons = (signal?: AbortSignal) => call(orderRoutes.rejectReasons, {}, { signal });
 
 export const rejectReasonsQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { LINE_ACTIONS, lineActionPath, type LineAction } from '@bloomline/contract';
+import { orderRoutes, type LineAction } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { invalidateOrder, type ActionResult } from './invalidate-order';
 
@@ -10,11 +10,25 @@ import { invalidateOrder, type ActionResult } from './invalidate-order';
 export type SimpleLineAction = Exclude<LineAction, 'assign'>;
 export type LineActionVariables = { action: SimpleLineAction; lineId: number; reason?: string };
 
-/** The call behind a line action, as the workflow table gives it: path, and the id in the body or not. */
-export function postLineAction({ action, lineId, reason }: LineActionVariables) {
-  const rule = LINE_ACTIONS[action];
-  const body = rule.idInBody ? { id: lineId, ...(action === 'reject' ? { reason } : {}) } : undefined;
-  return api.post<ActionResult>(lineActionPath(action, lineId), body, { handles: [409] });
+/**
+ * The call behind a line action, as the route table declares it (from the workflow's table): the line id in the
+ * body (the older calls, reject with its reason) or in the path. A 409 (someone acted first) is the caller's.
+ */
+export function postLineAction({ action, lineId, reason }: LineActionVariables): Promise<ActionResult> {
+  const handles = [409];
+  if (action === 'reject')
+    return call(orderRoutes.lineReject, { body: { id: lineId, reason: reason ?? '' } }, { handles });
+  if (action in orderRoutes.lineActionByBody)
+    return call(
+      orderRoutes.lineActionByBody[action as keyof typeof orderRoutes.lineActionByBody],
+      { body: { id: lineId } },
+      { handles },
+    );
+  return call(
+    orderRoutes.lineActionByPath[action as keyof typeof orderRoutes.lineActionByPath],
+    { params: { id: lineId } },
+    { handles },
+  );
 }
 
 export function useLineAction(orderId: number) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { OrderAction } from '@bloomline/contract';
+import { orderRoutes, type OrderAction } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { invalidateOrder, type ActionResult } from './invalidate-order';
 
@@ -12,10 +12,17 @@ export type OrderActionVariables = { action: OrderAction; reason?: string };
  * POST /api/orders/:id/{action}; `reject` carries the reason. A 409 (someone acted first) is the caller's
  * to show, not the global error screen's.
  */
-export const postOrderAction = (orderId: number, { action, reason }: OrderActionVariables) =>
-  api.post<ActionResult>(`/api/orders/${orderId}/${action}`, action === 'reject' ? { reason } : undefined, {
-    handles: [409],
-  });
+export const postOrderAction = (
+  orderId: number,
+  { action, reason }: OrderActionVariables,
+): Promise<ActionResult> =>
+  action === 'reject'
+    ? call(
+        orderRoutes.reject,
+        { params: { id: orderId }, body: { reason: reason ?? '' } },
+        { handles: [409] },
+      )
+    : call(orderRoutes.action[action], { params: { id: orderId } }, { handles: [409] });
 
 export function useOrderAction(orderId: number) {
   const queryClient = useQueryClient();

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
+import { orderRoutes } from '@bloomline/contract';
 
-import { invalidateOrder, type ActionResult } from './invalidate-order';
+import { call } from '@/api/call';
+
+import { invalidateOrder } from './invalidate-order';
 
 /** PUT /api/orders/:id/delivery-date {deliveryDate: 'YYYY-MM-DD'} (staff). */
 export const updateDeliveryDate = (orderId: number, deliveryDate: string) =>
-  api.put<ActionResult>(`/api/orders/${orderId}/delivery-date`, { deliveryDate }, { handles: [409] });
+  call(orderRoutes.deliveryDate, { params: { id: orderId }, body: { deliveryDate } }, { handles: [409] });
 
 export function useUpdateDeliveryDate(orderId: number) {
   const queryClient = useQueryClient();

@@ -101,6 +101,41 @@ export type ComponentRateInput = z.output<typeof componentRateBody>;
 export const rateParams = z.object({ id: pathId(), rateId: pathId() });
 
 /**
+ * A component's rates, one per profit centre (staff only; JSON bodies). The PUT on the list sets the rate
+ * in the body's profit centre: 200 when it changed one, 201 when it created it (the same answer).
+ */
+export const componentRateRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/components/:id/rates',
+    params: idParams,
+    answer: dataOf(z.array(componentRate)),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/api/components/:id/rates',
+    params: idParams,
+    body: componentRateBody,
+    answer: dataOf(componentRate),
+  }),
+  put: route({
+    method: 'PUT',
+    path: '/api/components/:id/rates',
+    params: idParams,
+    body: componentRateBody,
+    answer: dataOf(componentRate),
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/api/components/:id/rates/:rateId',
+    params: rateParams,
+    body: componentRateBody,
+    answer: dataOf(componentRate),
+  }),
+  remove: route({ method: 'DELETE', path: '/api/components/:id/rates/:rateId', params: rateParams }),
+};
+
+/**
  * What a change of a price input repriced in the same transaction: the component rates whose figures
  * changed and the product variants built from them. Sent beside `data` by the writes that cascade.
  */

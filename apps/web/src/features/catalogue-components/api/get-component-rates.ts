@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { ComponentRate } from '@bloomline/contract';
+import { componentRateRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { componentRateKeys } from '@/lib/query-keys';
 
 /** A component's rates, one per profit centre, by the centre's name. */
 export const getComponentRates = (componentId: number, signal?: AbortSignal) =>
-  api.get<{ data: ComponentRate[] }>(`/api/components/${componentId}/rates`, { signal }).then((r) => r.data);
+  call(componentRateRoutes.list, { params: { id: componentId } }, { signal }).then((r) => r.data);
 
 export const componentRatesQueryOptions = (componentId: number) =>
   queryOptions({

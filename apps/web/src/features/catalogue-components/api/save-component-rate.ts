@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 
-import type { ComponentRate, ComponentRateBody } from '@bloomline/contract';
+import type { ComponentRateBody } from '@bloomline/contract';
+import { componentRateRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { componentRateKeys, invalidateResources } from '@/lib/query-keys';
 
 import { componentKeys } from './component-keys';
@@ -13,8 +14,8 @@ import { componentKeys } from './component-keys';
  */
 export const saveComponentRate = (componentId: number, values: ComponentRateBody, rateId?: number) =>
   (rateId === undefined
-    ? api.post<{ data: ComponentRate }>(`/api/components/${componentId}/rates`, values)
-    : api.put<{ data: ComponentRate }>(`/api/components/${componentId}/rates/${rateId}`, values)
+    ? call(componentRateRoutes.create, { params: { id: componentId }, body: values })
+    : call(componentRateRoutes.update, { params: { id: componentId, rateId }, body: values })
   ).then((r) => r.data);
 
 /** After a rate changed: the component's rates, and the component (its count of rates). */

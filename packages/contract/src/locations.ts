@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-import { idField, text } from './fields';
+import { idField, idParams, text } from './fields';
 import { formNumber, formOptional } from './forms';
-import { given, listRequest } from './paging';
+import { dataOf, given, listRequest, paged } from './paging';
+import { route } from './routes';
 import { optionalString, requiredString } from './validation';
 
 export const LOCATION_TYPES = ['country', 'province', 'city', 'suburb'] as const;
@@ -102,3 +103,30 @@ export type PlaceItem = z.infer<typeof placeItem>;
 export const suburbsQuery = z.object({ city: given(idField().optional()) });
 /** GET /api/cities: optionally the cities of one province. */
 export const citiesQuery = z.object({ province: given(idField().optional()) });
+
+const places = dataOf(z.array(placeItem));
+
+/**
+ * The locations' routes (staff only; the writes also come as forms, the update as POST with `_method=PUT`),
+ * and the place pickers' (any signed-in user).
+ */
+export const locationRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/locations',
+    query: locationListRequest,
+    answer: paged(locationListItem),
+  }),
+  get: route({ method: 'GET', path: '/api/locations/:id', params: idParams, answer: dataOf(location) }),
+  create: route({ method: 'POST', path: '/api/locations', body: locationBody, answer: dataOf(location) }),
+  update: route({
+    method: 'PUT',
+    path: '/api/locations/:id',
+    params: idParams,
+    body: locationBody,
+    answer: dataOf(location),
+  }),
+  provinces: route({ method: 'GET', path: '/api/provinces', answer: places }),
+  cities: route({ method: 'GET', path: '/api/cities', query: citiesQuery, answer: places }),
+  suburbs: route({ method: 'GET', path: '/api/suburbs', query: suburbsQuery, answer: places }),
+};

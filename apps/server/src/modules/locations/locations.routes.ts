@@ -1,17 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  citiesQuery,
-  dataOf,
-  location,
-  locationBody,
-  locationListItem,
-  locationListRequest,
-  paged,
-  placeItem,
-  suburbsQuery,
-} from '@bloomline/contract';
+import { locationRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff, requireUser } from '../../plugins/session';
@@ -19,7 +8,10 @@ import type { LocationsService } from './locations.service';
 
 const tags = ['locations'];
 
-/** Locations and the place pickers: staff only, guarded once for the whole module. */
+/**
+ * Locations: staff only, guarded once for the whole module; the writes come as forms. Each route is the
+ * contract's (`locationRoutes`).
+ */
 export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }> = async (
   app,
   { locations },
@@ -27,28 +19,23 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
   guardModule(app, requireStaff);
   const routes = await areaRoutes(app, { tags, forms: true });
 
-  routes.read(
-    '/api/locations',
-    {
-      summary: 'Locations, searched by name, paged',
-      querystring: locationListRequest,
-      answer: paged(locationListItem),
-    },
-    ({ query, path }) => locations.list(query, path),
+  routes.serve(locationRoutes.list, { summary: 'Locations, searched by name, paged' }, ({ query, path }) =>
+    locations.list(query, path),
   );
-  routes.records('/api/locations', locations, {
-    body: locationBody,
-    record: location,
-    spoofable: true,
-    summaries: {
-      get: 'One location',
-      create: 'Create a location (multipart, urlencoded or JSON)',
-      update: 'Update a location (PUT, or POST with _method=PUT)',
-    },
-  });
+  routes.serve(locationRoutes.get, { summary: 'One location' }, async ({ params }) => ({
+    data: await locations.get(params.id),
+  }));
+  routes.serve(
+    locationRoutes.create,
+    { summary: 'Create a location (multipart, urlencoded or JSON)', created: true },
+    async ({ user, body }) => ({ data: await locations.create(user.id, body) }),
+  );
+  routes.serve(
+    locationRoutes.update,
+    { summary: 'Update a location (PUT, or POST with _method=PUT)', spoofable: true },
+    async ({ user, params, body }) => ({ data: await locations.update(user.id, params.id, body) }),
+  );
 };
-
-const places = z.array(placeItem);
 
 /**
  * The province, city and suburb pickers: any signed-in user, as a partner user's own profile form picks
@@ -59,40 +46,17 @@ export const placesRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }
   { locations },
 ) => {
   guardModule(app, requireUser);
+  const routes = await areaRoutes(app, { tags });
 
-  app.get(
-    '/api/provinces',
-    {
-      schema: {
-        tags,
-        summary: 'Every province, by name',
-        response: { 200: dataOf(places) },
-      },
-    },
-    async () => ({ data: await locations.places('province') }),
+  routes.serve(locationRoutes.provinces, { summary: 'Every province, by name' }, async () => ({
+    data: await locations.places('province'),
+  }));
+  routes.serve(
+    locationRoutes.cities,
+    { summary: 'Cities, optionally of one province' },
+    async ({ query }) => ({ data: await locations.places('city', query.province) }),
   );
-  app.get(
-    '/api/cities',
-    {
-      schema: {
-        tags,
-        summary: 'Cities, optionally of one province',
-        querystring: citiesQuery,
-        response: { 200: dataOf(places) },
-      },
-    },
-    async (request) => ({ data: await locations.places('city', request.query.province) }),
-  );
-  app.get(
-    '/api/suburbs',
-    {
-      schema: {
-        tags,
-        summary: 'Suburbs, optionally of one city',
-        querystring: suburbsQuery,
-        response: { 200: dataOf(places) },
-      },
-    },
-    async (request) => ({ data: await locations.places('suburb', request.query.city) }),
-  );
+  routes.serve(locationRoutes.suburbs, { summary: 'Suburbs, optionally of one city' }, async ({ query }) => ({
+    data: await locations.places('suburb', query.city),
+  }));
 };

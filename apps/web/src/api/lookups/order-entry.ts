@@ -4,12 +4,11 @@ import type { ComboboxItem } from '@mantine/core';
 import type {
   CompanyListItem,
   CustomerListItem,
-  Location,
   LocationListItem,
   Paged,
   ProductListItem,
 } from '@bloomline/contract';
-import { companyRoutes, customerRoutes } from '@bloomline/contract';
+import { companyRoutes, customerRoutes, locationRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
 import { api } from '@/api/client';
@@ -61,9 +60,9 @@ export const placeLookupQuery = (q = '') =>
   queryOptions({
     queryKey: locationKeys.list({ q, per_page: PICKER_PAGE }),
     queryFn: ({ signal }) =>
-      api
-        .get<Paged<LocationListItem>>('/api/locations', { query: { q, per_page: PICKER_PAGE }, signal })
-        .then((r) => r.data.filter((l) => l.locationType === 'suburb' || l.locationType === 'city')),
+      call(locationRoutes.list, { query: { q, per_page: PICKER_PAGE } }, { signal }).then((r) =>
+        r.data.filter((l) => l.locationType === 'suburb' || l.locationType === 'city'),
+      ),
     ...LOOKUP_CACHE,
   });
 
@@ -75,8 +74,7 @@ export const placeChoices = (places: readonly LocationListItem[]): ComboboxItem[
   }));
 
 /** One location with its coordinates: what a picked suburb or city puts on the map. */
-export const getPlace = (id: number) =>
-  api.get<{ data: Location }>(`/api/locations/${id}`).then((r) => r.data);
+export const getPlace = (id: number) => call(locationRoutes.get, { params: { id } }).then((r) => r.data);
 
 export const variantLookupQuery = (q = '') =>
   queryOptions({

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { LocationListItem, Paged } from '@bloomline/contract';
+import { locationRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { locationKeys, type LocationListParams } from './location-keys';
 
 /** GET /api/locations: staff only, paged like Laravel. */
 export const getLocations = (params: LocationListParams, signal?: AbortSignal) =>
-  api.get<Paged<LocationListItem>>('/api/locations', { query: params, signal });
+  call(locationRoutes.list, { query: params }, { signal });
 
 export const locationsQueryOptions = (params: LocationListParams) =>
   queryOptions({

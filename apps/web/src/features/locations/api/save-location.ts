@@ -1,13 +1,14 @@
-import type { Location } from '@bloomline/contract';
+import type { LocationBody } from '@bloomline/contract';
+import { locationRoutes } from '@bloomline/contract';
 
-import { api, type FormValue } from '@/api/client';
+import { call } from '@/api/call';
 
 /**
  * POST /api/locations, or POST /api/locations/{id} with `_method=PUT`: multipart, as the original client
  * sends it. The fields are locationBody's.
  */
-export const saveLocation = (values: Record<string, FormValue>, id?: number) =>
+export const saveLocation = (values: LocationBody, id?: number) =>
   (id === undefined
-    ? api.form<{ data: Location }>('/api/locations', values)
-    : api.form<{ data: Location }>(`/api/locations/${id}`, values, { method: 'PUT' })
+    ? call(locationRoutes.create, { body: values }, { form: true })
+    : call(locationRoutes.update, { params: { id }, body: values }, { form: true })
   ).then((r) => r.data);

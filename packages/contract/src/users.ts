@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-import { idField, text } from './fields';
+import { idField, idParams, text } from './fields';
 import { formBoolean } from './forms';
-import { partnerRef, ROLE_IDS } from './me';
-import { given, listRequest } from './paging';
+import { currentUser, partnerRef, role, ROLE_IDS } from './me';
+import { dataOf, given, listRequest, paged } from './paging';
+import { route } from './routes';
 import { email, requiredString, MESSAGES } from './validation';
 
 /** A user as the users list and form read it (part 2, point 3 "User"). */
@@ -143,3 +144,30 @@ export type UserUpdateInput = z.output<typeof userUpdateBody>;
 /** The own-profile form's fields (/users/profile): the same rules, checked in the browser before sending. */
 export const profileBody = z.object(profileFields);
 export type ProfileBody = z.input<typeof profileBody>;
+
+/**
+ * The users' routes: the list, new users, enabling and the roles are staff only; reading and editing a user is
+ * open to every signed-in user for their own record (their profile), and to staff for anyone's. The writes also
+ * come as forms, the update as POST with `_method=PUT`.
+ */
+export const userRoutes = {
+  list: route({ method: 'GET', path: '/api/users', query: userListRequest, answer: paged(userListItem) }),
+  get: route({ method: 'GET', path: '/api/users/:id', params: idParams, answer: dataOf(userRecord) }),
+  create: route({ method: 'POST', path: '/api/users', body: userBody, answer: dataOf(userRecord) }),
+  /** Saving oneself answers the current user, as GET /api/me does; staff saving another user the record. */
+  update: route({
+    method: 'PUT',
+    path: '/api/users/:id',
+    params: idParams,
+    body: userUpdateBody,
+    answer: dataOf(z.union([currentUser, userRecord])),
+  }),
+  /** Enables a disabled user, disables an enabled one (their sessions end at once). */
+  toggleEnabled: route({
+    method: 'POST',
+    path: '/api/users/:id/enabled',
+    params: idParams,
+    answer: dataOf(userRecord),
+  }),
+  roles: route({ method: 'GET', path: '/api/roles', answer: dataOf(z.array(role)) }),
+};

@@ -130,6 +130,8 @@ describe('partner users and other people’s records', () => {
     const attempts = [
       () => partnerB.put(url(userA.id), { name: 'Hijacked', email: 'hijack@example.com' }),
       () => partnerB.form(url(userA.id), { _method: 'PUT', name: 'Hijacked', email: 'hijack@example.com' }),
+      // The record is checked before the `_method`: a POST without it is a 404 too, not a 405.
+      () => partnerB.form(url(userA.id), { name: 'Hijacked', email: 'hijack@example.com' }),
       // Not even an invalid body is read first: nothing tells whether the record exists.
       () => partnerB.put(url(userA.id), { name: '' }),
       () => partnerB.put(url(admin.id), { name: 'Hijacked', email: 'hijack@example.com', role_id: 1 }),

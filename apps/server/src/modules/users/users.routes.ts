@@ -1,26 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  currentUser as currentUserShape,
-  dataOf,
-  idParams,
-  paged,
-  parsePathId,
-  role,
-  userBody,
-  userListItem,
-  userListRequest,
-  userRecord,
-  userUpdateBody,
-} from '@bloomline/contract';
+import { parsePathId, userRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/responses';
 import { reachesUser, viewerOf } from '../../lib/viewer';
-import { FORM_TYPES, spoofable } from '../../plugins/forms';
 import { currentUser, guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { UsersService } from './users.service';
 
@@ -36,7 +21,14 @@ async function selfOrStaff(request: FastifyRequest): Promise<void> {
   if (!reachesUser(viewerOf(user), parsePathId(id))) throw notFound();
 }
 
-const spoofedPut = spoofable('PUT');
+/**
+ * Reading or updating a user (`/api/users/:id`) checks the record before anything else: the update's `_method`
+ * check included, which a served route runs before its own guards (a partner user's POST to another user is a
+ * 404, as their PUT is). So it runs here, for that path, after the module's guard and the forms' reading.
+ */
+async function ownRecordFirst(request: FastifyRequest): Promise<void> {
+  if (request.routeOptions.url === userRoutes.get.path) await selfOrStaff(request);
+}
 
 /**
  * Users: the list, new users, enabling and the roles are staff only; reading and editing a user is open to
@@ -45,86 +37,52 @@ const spoofedPut = spoofable('PUT');
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   guardModule(app, requireUser);
   const routes = await areaRoutes(app, { tags, forms: true });
+  app.addHook('preValidation', ownRecordFirst);
 
-  routes.read(
-    '/api/users',
-    {
-      preValidation: requireStaff,
-      summary: 'Users, searched by name, e-mail or phone number, paged',
-      querystring: userListRequest,
-      answer: paged(userListItem),
-    },
+  routes.serve(
+    userRoutes.list,
+    { preValidation: requireStaff, summary: 'Users, searched by name, e-mail or phone number, paged' },
     ({ query, path }) => users.list(query, path),
   );
-
-  app.get(
-    '/api/users/:id',
-    {
-      preValidation: selfOrStaff,
-      schema: {
-        tags,
-        summary: 'One user (a partner user: only themself)',
-        params: idParams,
-        response: { 200: dataOf(userRecord) },
-      },
-    },
-    async (request) => ({
-      data: await users.get(viewerOf(currentUser(request)), request.params.id),
-    }),
+  routes.serve(
+    userRoutes.get,
+    { summary: 'One user (a partner user: only themself)' },
+    async ({ user, params }) => ({ data: await users.get(viewerOf(user), params.id) }),
   );
-
-  routes.create(
-    '/api/users',
+  routes.serve(
+    userRoutes.create,
     {
       preValidation: requireStaff,
       summary: 'Create a user, who is e-mailed a link to set their password',
-      body: userBody,
-      data: userRecord,
+      created: true,
     },
-    ({ user, body }) => users.create(user.id, body),
+    async ({ user, body }) => ({ data: await users.create(user.id, body) }),
   );
-
-  app.route({
-    ...spoofedPut,
-    preValidation: [selfOrStaff, spoofedPut.preValidation],
-    url: '/api/users/:id',
-    schema: {
-      tags,
+  routes.serve(
+    userRoutes.update,
+    {
       summary:
         'Update a user (PUT, or POST with _method=PUT). Oneself: name, email and phoneNumber, answered as ' +
         'GET /api/me answers; staff editing another user: every field.',
-      consumes: FORM_TYPES,
-      params: idParams,
-      body: userUpdateBody,
-      response: { 200: dataOf(z.union([currentUserShape, userRecord])), ...errorResponses(405) },
+      spoofable: true,
     },
-    handler: async (request) => {
-      const actor = currentUser(request);
-      const { self, user } = await users.update(viewerOf(actor), request.params.id, request.body);
+    async ({ user: actor, params, body }) => {
+      const { self, user } = await users.update(viewerOf(actor), params.id, body);
       // The web keeps its own profile's answer as the current user, as GET /api/me gives it.
       return { data: self ? await users.me(actor.id) : user };
     },
-  });
-
-  app.post(
-    '/api/users/:id/enabled',
+  );
+  routes.serve(
+    userRoutes.toggleEnabled,
     {
       preValidation: requireStaff,
-      schema: {
-        tags,
-        summary: 'Enable a disabled user, or disable an enabled one (their sessions end at once)',
-        params: idParams,
-        response: { 200: dataOf(userRecord) },
-      },
+      summary: 'Enable a disabled user, or disable an enabled one (their sessions end at once)',
     },
-    async (request) => ({
-      data: await users.toggleEnabled(currentUser(request).id, request.params.id),
-    }),
+    async ({ user, params }) => ({ data: await users.toggleEnabled(user.id, params.id) }),
   );
-
-  routes.read(
-    '/api/roles',
-    { preValidation: requireStaff, summary: 'The roles a user can have', data: z.array(role) },
-    () => users.roles(),
+  routes.serve(
+    userRoutes.roles,
+    { preValidation: requireStaff, summary: 'The roles a user can have' },
+    async () => ({ data: await users.roles() }),
   );
 };

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Paged, UserListItem } from '@bloomline/contract';
+import { userRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { userKeys, type UserListParams } from './user-keys';
 
 /** GET /api/users: staff only, paged like Laravel. */
 export const getUsers = (params: UserListParams, signal?: AbortSignal) =>
-  api.get<Paged<UserListItem>>('/api/users', { query: params, signal });
+  call(userRoutes.list, { query: params }, { signal });
 
 export const usersQueryOptions = (params: UserListParams) =>
   queryOptions({ queryKey: userKeys.list(params), queryFn: ({ signal }) => getUsers(params, signal) });

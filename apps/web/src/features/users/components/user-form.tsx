@@ -10,6 +10,8 @@ import {
   userBody,
   userUpdateBody,
   type CurrentUser,
+  type ProfileBody,
+  type UserBody,
   type UserRecord,
 } from '@bloomline/contract';
 
@@ -19,7 +21,7 @@ import { paths } from '@/lib/paths';
 
 import { useRoles } from '../api/get-roles';
 import { userKeys } from '../api/user-keys';
-import { saveUser } from '../api/save-user';
+import { createUser, updateUser } from '../api/save-user';
 import { PartnerChoice } from './partner-choice';
 import { ProfileFields } from './profile-fields';
 
@@ -52,10 +54,15 @@ export function toFormValues(user?: UserRecord): UserFormValues {
   };
 }
 
+/** One's own record: only the profile's fields are sent. */
+const profileOf = (values: UserFormValues): ProfileBody => ({
+  name: values.name,
+  email: values.email,
+  phoneNumber: values.phoneNumber,
+});
+
 /** A staff user has no partner and no partner permissions (the contract's partnerSideOf): what is sent says so. */
-function requestOf(values: UserFormValues, own: boolean) {
-  const profile = { name: values.name, email: values.email, phoneNumber: values.phoneNumber };
-  if (own) return profile;
+function requestOf(values: UserFormValues): UserBody {
   const side = partnerSideOf(Number(values.role_id), {
     partner: values.partner_id,
     partnerStatements: values.partner_statements,
@@ -66,7 +73,7 @@ function requestOf(values: UserFormValues, own: boolean) {
     authenticateXero: values.authenticate_xero,
   });
   return {
-    ...profile,
+    ...profileOf(values),
     role_id: values.role_id,
     partner_id: side.partner,
     partner_statements: side.partnerStatements,
@@ -102,7 +109,10 @@ export function UserForm({ user }: { user?: UserRecord }) {
     list: paths.users.list,
     initialValues: toFormValues(user),
     schema: own ? profileBody : user ? userUpdateBody : userBody,
-    submit: (values) => saveUser(requestOf(values, own), user?.id),
+    submit: (values) =>
+      user === undefined
+        ? createUser(requestOf(values))
+        : updateUser(user.id, own ? profileOf(values) : requestOf(values)),
     // Saving oneself answers the current user: the header shows the new name at once.
     onSaved: (saved) => {
       if (own) session.setCurrentUser(saved as CurrentUser);

@@ -152,13 +152,6 @@ export function repricedMessage({ rates, variants }: Repriced): string {
 export const profitCentreSaved = z.object({ data: profitCentre, repriced: repriced.optional() });
 export type ProfitCentreSaved = z.infer<typeof profitCentreSaved>;
 
-/** PUT /api/settings/vat: the VAT rate every price is built with (a fraction, 0.15 = 15 %). */
-export const vatBody = z.object({ vat: formNumber().pipe(fraction(0, VAT_MAX)) });
-export type VatBody = z.input<typeof vatBody>;
-/** GET /api/settings/vat (and PUT's answer, with what the new rate repriced). */
-export const vatRate = z.object({ vat: z.number() });
-export type VatRate = z.infer<typeof vatRate>;
-
 /** The profit centres' routes (staff only; JSON bodies, fractions). */
 export const profitCentreRoutes = {
   list: route({ method: 'GET', path: '/api/profit-centres', answer: dataOf(z.array(profitCentre)) }),

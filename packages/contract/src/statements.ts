@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 import { todayInJohannesburg } from './dates';
 import { idField } from './fields';
-import { formBoolean } from './forms';
 import { MESSAGES } from './messages';
 import { given } from './paging';
 
@@ -238,13 +237,6 @@ export const statementOrdersAnswer = z.object({
   meta: z.object({ month: z.string(), partner: idName, totalOnPay: z.number() }),
 });
 export type StatementOrdersAnswer = z.infer<typeof statementOrdersAnswer>;
-
-/** The statements feature (`features.statements` in /api/me): staff switch it; on by default. */
-export const statementsFeature = z.object({ statements: z.boolean() });
-export type StatementsFeature = z.infer<typeof statementsFeature>;
-/** PUT /api/settings/statements. */
-export const statementsFeatureBody = z.object({ statements: formBoolean() });
-export type StatementsFeatureBody = z.input<typeof statementsFeatureBody>;
 
 /**
  * GET /api/reporting/statements/months: the latest 12 months (newest first) with how many orders the partner

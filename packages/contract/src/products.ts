@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
-import { idField, pathId } from './fields';
+import { idField, idParams, pathId } from './fields';
 import { formQuantity } from './forms';
-import { given, listRequest } from './paging';
+import { productVariantDetail } from './orders';
+import { dataOf, given, listRequest, paged } from './paging';
+import { route } from './routes';
 
 export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
 export const productStatus = z.enum(PRODUCT_STATUSES);
@@ -107,3 +109,58 @@ export const variantComponentRateParams = z.object({ id: pathId(), rateId: pathI
 /** PUT /api/product-variants/{id}/component-rates/{rateId}. */
 export const variantQuantityBody = z.object({ quantity: formQuantity() });
 export type VariantQuantityBody = z.input<typeof variantQuantityBody>;
+
+/** A demo product's picture as the seed stored it: `<handle>.png` (`.svg`, the address of before, redirects). */
+export const productPictureParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,200}\.(png|svg)$/) });
+
+/**
+ * The products' routes (staff only, but the variant: every signed-in user reads it), their variants' recipes
+ * (JSON bodies) and the demo products' pictures (outside the API: not in the document, a file or a redirect).
+ */
+export const productRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/products',
+    query: productListRequest,
+    answer: paged(productListItem),
+  }),
+  get: route({ method: 'GET', path: '/api/products/:id', params: idParams, answer: dataOf(product) }),
+  partners: route({
+    method: 'GET',
+    path: '/api/products/:id/partners',
+    params: idParams,
+    answer: dataOf(z.array(productPartner)),
+  }),
+  ofPartner: route({
+    method: 'GET',
+    path: '/api/partners/:id/products',
+    params: idParams,
+    answer: dataOf(z.array(productListItem)),
+  }),
+  variant: route({
+    method: 'GET',
+    path: '/api/product-variants/:id',
+    params: idParams,
+    answer: dataOf(productVariantDetail),
+  }),
+  addRecipeLine: route({
+    method: 'POST',
+    path: '/api/product-variants/:id/component-rates',
+    params: idParams,
+    body: variantComponentRateBody,
+    answer: dataOf(variantComponentRate),
+  }),
+  changeRecipeQuantity: route({
+    method: 'PUT',
+    path: '/api/product-variants/:id/component-rates/:rateId',
+    params: variantComponentRateParams,
+    body: variantQuantityBody,
+    answer: dataOf(variantComponentRate),
+  }),
+  removeRecipeLine: route({
+    method: 'DELETE',
+    path: '/api/product-variants/:id/component-rates/:rateId',
+    params: variantComponentRateParams,
+  }),
+  picture: route({ method: 'GET', path: '/images/products/:file', params: productPictureParams }),
+};

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { dataOf, idParams, productVariantDetail } from '@bloomline/contract';
+import { productRoutes } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireUser } from '../../plugins/session';
 import type { ProductsService } from './products.service';
 
@@ -14,17 +15,11 @@ export const variantsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   { products },
 ) => {
   guardModule(app, requireUser);
+  const routes = await areaRoutes(app, { tags: ['catalogue'] });
 
-  app.get(
-    '/api/product-variants/:id',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'A product variant with its component rates',
-        params: idParams,
-        response: { 200: dataOf(productVariantDetail) },
-      },
-    },
-    async (request) => ({ data: await products.variant(request.params.id, request) }),
+  routes.serve(
+    productRoutes.variant,
+    { summary: 'A product variant with its component rates' },
+    async ({ params, request }) => ({ data: await products.variant(params.id, request) }),
   );
 };

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Product, ProductPartner } from '@bloomline/contract';
+import { productRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { productKeys } from './product-keys';
 
 /** GET /api/products/{id}: the product with its variants and their recipes (the variant screens read it). */
 export const getProduct = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: Product }>(`/api/products/${id}`, { signal }).then((r) => r.data);
+  call(productRoutes.get, { params: { id } }, { signal }).then((r) => r.data);
 
 export const productQueryOptions = (id: number) =>
   queryOptions({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => getProduct(id, signal) });
@@ -17,7 +17,7 @@ export const useProduct = (id: number) => useQuery(productQueryOptions(id));
 
 /** GET /api/products/{id}/partners; kept under the product, so invalidating it reaches this too. */
 export const getProductPartners = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: ProductPartner[] }>(`/api/products/${id}/partners`, { signal }).then((r) => r.data);
+  call(productRoutes.partners, { params: { id } }, { signal }).then((r) => r.data);
 
 export const useProductPartners = (id: number) =>
   useQuery({

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Paged, ProductListItem } from '@bloomline/contract';
+import { productRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { productKeys, type ProductListParams } from './product-keys';
 
 /** GET /api/products: staff only, paged like Laravel. */
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
-  api.get<Paged<ProductListItem>>('/api/products', { query: params, signal });
+  call(productRoutes.list, { query: params }, { signal });
 
 export const productsQueryOptions = (params: ProductListParams) =>
   queryOptions({ queryKey: productKeys.list(params), queryFn: ({ signal }) => getProducts(params, signal) });

@@ -1,28 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type {
-  VariantComponentRate,
-  VariantComponentRateBody,
-  VariantQuantityBody,
-} from '@bloomline/contract';
+import type { VariantComponentRateBody, VariantQuantityBody } from '@bloomline/contract';
+import { productRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { componentRateKeys, invalidateResources } from '@/lib/query-keys';
 
 import { productKeys } from './product-keys';
 
-const linesPath = (variantId: number) => `/api/product-variants/${variantId}/component-rates`;
-
 /** POST: the component's rate in that profit centre joins the variant's recipe (a 422 names the field). */
 export const addRecipeLine = (variantId: number, values: VariantComponentRateBody) =>
-  api.post<{ data: VariantComponentRate }>(linesPath(variantId), values).then((r) => r.data);
+  call(productRoutes.addRecipeLine, { params: { id: variantId }, body: values }).then((r) => r.data);
 
 /** PUT: a new quantity for one line of the recipe. */
 export const changeRecipeQuantity = (variantId: number, lineId: number, values: VariantQuantityBody) =>
-  api.put<{ data: VariantComponentRate }>(`${linesPath(variantId)}/${lineId}`, values).then((r) => r.data);
+  call(productRoutes.changeRecipeQuantity, { params: { id: variantId, rateId: lineId }, body: values }).then(
+    (r) => r.data,
+  );
 
 export const deleteRecipeLine = (variantId: number, lineId: number) =>
-  api.delete<void>(`${linesPath(variantId)}/${lineId}`);
+  call(productRoutes.removeRecipeLine, { params: { id: variantId, rateId: lineId } });
 
 /**
  * After a recipe change: the product (its variants' prices follow the recipe) and the lists that show it,

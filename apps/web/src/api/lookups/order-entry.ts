@@ -5,13 +5,11 @@ import type {
   CompanyListItem,
   CustomerListItem,
   LocationListItem,
-  Paged,
   ProductListItem,
 } from '@bloomline/contract';
-import { companyRoutes, customerRoutes, locationRoutes } from '@bloomline/contract';
+import { companyRoutes, customerRoutes, locationRoutes, productRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { api } from '@/api/client';
 import { companyKeys, customerKeys, locationKeys, productKeys } from '@/lib/query-keys';
 
 import { LOOKUP_CACHE } from './cache-policy';
@@ -80,12 +78,11 @@ export const variantLookupQuery = (q = '') =>
   queryOptions({
     queryKey: productKeys.list({ q, status: 'active', per_page: PICKER_PAGE }),
     queryFn: ({ signal }) =>
-      api
-        .get<Paged<ProductListItem>>('/api/products', {
-          query: { q, status: 'active', per_page: PICKER_PAGE, s: 'title', d: 'asc' },
-          signal,
-        })
-        .then((r) => r.data),
+      call(
+        productRoutes.list,
+        { query: { q, status: 'active', per_page: PICKER_PAGE, s: 'title', d: 'asc' } },
+        { signal },
+      ).then((r) => r.data),
     ...LOOKUP_CACHE,
   });
 

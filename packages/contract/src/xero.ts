@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+import { xeroContact } from './companies';
+import { dataOf } from './paging';
+import { route } from './routes';
+
 /**
  * GET /api/xero/connection: the accounting connection (Xero) of this back office. `expired` when the service
  * refused to refresh its tokens (Connect Xero again); `tenantName` and `connectedAt` while one is stored.
@@ -12,8 +16,28 @@ export const xeroConnection = z.object({
 });
 export type XeroConnection = z.infer<typeof xeroConnection>;
 
-/** The browser's start of the authorisation flow (a navigation, not an API call). */
-export const XERO_AUTHORIZE_PATH = '/xero/auth/authorize';
+/** A value of the callback's query, or undefined when missing or malformed (sent twice, too long): no 422. */
+const callbackValue = z.string().max(4096).optional().catch(undefined);
+
+/** GET /xero/auth/callback: Xero's answer to the authorisation (a code and our `state`, or an error). */
+export const xeroCallbackQuery = z.object({
+  code: callbackValue,
+  state: callbackValue,
+  error: callbackValue,
+});
+
+/**
+ * The accounting service's routes: the browser's authorisation flow (navigations answered with redirects, not
+ * API calls), the connection's state and its end, and the organisation's contacts.
+ */
+export const xeroRoutes = {
+  /** The browser's start of the authorisation flow: a navigation to Xero's authorisation page. */
+  authorize: route({ method: 'GET', path: '/xero/auth/authorize' }),
+  callback: route({ method: 'GET', path: '/xero/auth/callback', query: xeroCallbackQuery }),
+  connection: route({ method: 'GET', path: '/api/xero/connection', answer: dataOf(xeroConnection) }),
+  disconnect: route({ method: 'DELETE', path: '/api/xero/connection' }),
+  contacts: route({ method: 'GET', path: '/api/xero-contacts', answer: dataOf(z.array(xeroContact)) }),
+};
 
 /**
  * Why a connection attempt failed: the callback sends the browser back to /system/xero?error=<code>, and the

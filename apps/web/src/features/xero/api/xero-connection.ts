@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { XeroConnection } from '@bloomline/contract';
+import { xeroRoutes } from '@bloomline/contract';
 
-import { api, isApiError } from '@/api/client';
+import { call } from '@/api/call';
+import { isApiError } from '@/api/client';
 import { resourceKeys, xeroContactKeys } from '@/lib/query-keys';
 
 export const xeroConnectionKeys = resourceKeys('xero-connection');
@@ -12,7 +13,7 @@ export const xeroConnectionKeys = resourceKeys('xero-connection');
  * the screen's to say, not the error screen's; asking again would say the same.
  */
 export const getXeroConnection = (signal?: AbortSignal) =>
-  api.get<{ data: XeroConnection }>('/api/xero/connection', { signal, handles: [503] }).then((r) => r.data);
+  call(xeroRoutes.connection, {}, { signal, handles: [503] }).then((r) => r.data);
 
 export const useXeroConnection = (enabled: boolean) =>
   useQuery({
@@ -29,7 +30,7 @@ export const isNotSetUp = (error: unknown) => isApiError(error) && error.status 
 export function useDisconnectXero() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<void>('/api/xero/connection'),
+    mutationFn: () => call(xeroRoutes.disconnect, {}),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: xeroConnectionKeys.all }),

@@ -15,12 +15,13 @@ import { useSearchParams } from 'react-router';
 
 import {
   isXeroConnectError,
-  XERO_AUTHORIZE_PATH,
   XERO_CONNECT_ERRORS,
   XERO_DISCONNECT_CONFIRM,
   type XeroConnection,
+  xeroRoutes,
 } from '@bloomline/contract';
 
+import { pathOf } from '@/api/call';
 import { useUser } from '@/session/session-context';
 import {
   ALERT_TITLE_RED,
@@ -51,7 +52,7 @@ function ConnectButton({ label }: { label: string }) {
   return (
     <Button
       component="a"
-      href={XERO_AUTHORIZE_PATH}
+      href={pathOf(xeroRoutes.authorize)}
       {...filledButtonTone(theme, theme.primaryColor)}
       leftSection={<IconPlugConnected size={18} aria-hidden />}
     >

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-import { requiredText } from './fields';
+import { idParams, requiredText } from './fields';
+import { dataOf } from './paging';
+import { route } from './routes';
 
 /**
  * API keys (DECISIONS.md "Orders come in"): what the marketplace's shop sends its orders with. Staff make and
@@ -23,6 +25,13 @@ export type ApiKeyBody = z.input<typeof apiKeyBody>;
 /** `POST /api/api-keys` answers the key itself, this once. */
 export const newApiKey = z.object({ id: z.number(), name: z.string(), prefix: z.string(), key: z.string() });
 export type NewApiKey = z.infer<typeof newApiKey>;
+
+/** The API keys' routes (staff only). A delete revokes the key. */
+export const apiKeyRoutes = {
+  list: route({ method: 'GET', path: '/api/api-keys', answer: dataOf(z.array(apiKey)) }),
+  create: route({ method: 'POST', path: '/api/api-keys', body: apiKeyBody, answer: dataOf(newApiKey) }),
+  revoke: route({ method: 'DELETE', path: '/api/api-keys/:id', params: idParams }),
+};
 
 /** Every key starts so: a reader (or a secret scanner) knows what it is. */
 export const API_KEY_PREFIX = 'blk_';

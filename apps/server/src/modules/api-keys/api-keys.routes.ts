@@ -1,33 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import { apiKey, apiKeyBody, idParams, newApiKey } from '@bloomline/contract';
+import { apiKeyRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireStaff } from '../../plugins/session';
 import type { ApiKeysService } from './api-keys.service';
 
-/** System → API keys: staff only (partner users 403). */
+/** System → API keys: staff only (partner users 403). Each route is the contract's (`apiKeyRoutes`). */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (app, { apiKeys }) => {
   guardModule(app, requireStaff);
   const routes = await areaRoutes(app, { tags: ['api keys'] });
-  routes.read(
-    '/api/api-keys',
-    { summary: 'The API keys, live ones first (never the keys themselves)', data: z.array(apiKey) },
-    () => apiKeys.list(),
+  routes.serve(
+    apiKeyRoutes.list,
+    { summary: 'The API keys, live ones first (never the keys themselves)' },
+    async () => ({ data: await apiKeys.list() }),
   );
-  routes.create(
-    '/api/api-keys',
-    {
-      summary: 'Makes an API key; the answer holds the key, shown this once',
-      body: apiKeyBody,
-      data: newApiKey,
+  routes.serve(
+    apiKeyRoutes.create,
+    { summary: 'Makes an API key; the answer holds the key, shown this once', created: true },
+    async ({ user, body }) => ({ data: await apiKeys.create(user.id, body) }),
+  );
+  routes.serve(
+    apiKeyRoutes.revoke,
+    { summary: 'Revokes an API key at once (it stays listed as revoked)' },
+    async ({ user, params }) => {
+      await apiKeys.revoke(user.id, params.id);
     },
-    ({ user, body }) => apiKeys.create(user.id, body),
-  );
-  routes.remove(
-    '/api/api-keys/:id',
-    { summary: 'Revokes an API key at once (it stays listed as revoked)', params: idParams },
-    ({ user, params }) => apiKeys.revoke(user.id, params.id),
   );
 };

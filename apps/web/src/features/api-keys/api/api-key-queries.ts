@@ -1,15 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { ApiKey, ApiKeyBody, NewApiKey } from '@bloomline/contract';
+import type { ApiKeyBody } from '@bloomline/contract';
+import { apiKeyRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { invalidateResources, resourceKeys } from '@/lib/query-keys';
 
 export const apiKeyKeys = resourceKeys<Record<string, never>>('api-keys');
 
 /** Staff only; live keys first, never the keys themselves. */
 export const getApiKeys = (signal?: AbortSignal) =>
-  api.get<{ data: ApiKey[] }>('/api/api-keys', { signal }).then((r) => r.data);
+  call(apiKeyRoutes.list, {}, { signal }).then((r) => r.data);
 
 export const apiKeysQueryOptions = () =>
   queryOptions({ queryKey: apiKeyKeys.list({}), queryFn: ({ signal }) => getApiKeys(signal) });
@@ -17,10 +18,9 @@ export const apiKeysQueryOptions = () =>
 export const useApiKeys = () => useQuery(apiKeysQueryOptions());
 
 /** The key itself comes back this once. */
-export const createApiKey = (body: ApiKeyBody) =>
-  api.post<{ data: NewApiKey }>('/api/api-keys', body).then((r) => r.data);
+export const createApiKey = (body: ApiKeyBody) => call(apiKeyRoutes.create, { body }).then((r) => r.data);
 
-export const revokeApiKey = (id: number) => api.delete<void>(`/api/api-keys/${id}`);
+export const revokeApiKey = (id: number) => call(apiKeyRoutes.revoke, { params: { id } });
 
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { todayInJohannesburg } from './dates';
 import { dateField, pathId } from './fields';
 import { formBoolean } from './forms';
+import { dataOf } from './paging';
+import { route } from './routes';
 
 /** An out-of-office period of a partner: away from its start to its end date, both included. */
 export const offlineTime = z.object({
@@ -76,3 +78,41 @@ export type OfflineTimeUpdate = z.output<typeof offlineTimeUpdateBody>;
 
 /** The list's delete question (part 2). */
 export const OFFLINE_TIME_DELETE_CONFIRM = 'Are you sure you want to delete the offline data';
+
+/**
+ * The out-of-office periods' routes: any signed-in user, scoped by the server (a partner user reaches only their
+ * own partner's periods). The writes also come as forms, the update as POST with `_method=PUT`.
+ */
+export const offlineTimeRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/partners/:partnerId/offline-times',
+    params: offlineTimesParams,
+    answer: dataOf(z.array(offlineTime)),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/api/partners/:partnerId/offline-times',
+    params: offlineTimesParams,
+    body: offlineTimeCreateBody,
+    answer: dataOf(offlineTime),
+  }),
+  get: route({
+    method: 'GET',
+    path: '/api/partners/:partnerId/offline-times/:id',
+    params: offlineTimeParams,
+    answer: dataOf(offlineTime),
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/api/partners/:partnerId/offline-times/:id',
+    params: offlineTimeParams,
+    body: offlineTimeUpdateBody,
+    answer: dataOf(offlineTime),
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/api/partners/:partnerId/offline-times/:id',
+    params: offlineTimeParams,
+  }),
+};

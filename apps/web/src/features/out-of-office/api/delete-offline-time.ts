@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
+import { offlineTimeRoutes } from '@bloomline/contract';
+
+import { call } from '@/api/call';
 import { invalidateResources } from '@/lib/query-keys';
 
-import { offlineTimesPath } from './get-offline-times';
 import { offlineTimeKeys } from './offline-time-keys';
 
 export const deleteOfflineTime = (partnerId: number, id: number) =>
-  api.delete<void>(`${offlineTimesPath(partnerId)}/${id}`);
+  call(offlineTimeRoutes.remove, { params: { partnerId, id } });
 
 export function useDeleteOfflineTime(partnerId: number) {
   const queryClient = useQueryClient();

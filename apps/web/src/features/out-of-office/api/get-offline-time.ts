@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { OfflineTime } from '@bloomline/contract';
+import { offlineTimeRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
-import { offlineTimesPath } from './get-offline-times';
 import { offlineTimeKeys } from './offline-time-keys';
 
 export const getOfflineTime = (partnerId: number, id: number, signal?: AbortSignal) =>
-  api.get<{ data: OfflineTime }>(`${offlineTimesPath(partnerId)}/${id}`, { signal }).then((r) => r.data);
+  call(offlineTimeRoutes.get, { params: { partnerId, id } }, { signal }).then((r) => r.data);
 
 export const offlineTimeQueryOptions = (partnerId: number, id: number) =>
   queryOptions({

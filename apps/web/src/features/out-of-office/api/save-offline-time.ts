@@ -1,15 +1,14 @@
-import type { OfflineTime } from '@bloomline/contract';
+import type { OfflineTimeUpdateBody } from '@bloomline/contract';
+import { offlineTimeRoutes } from '@bloomline/contract';
 
-import { api, type FormValue } from '@/api/client';
-
-import { offlineTimesPath } from './get-offline-times';
+import { call } from '@/api/call';
 
 /**
  * POST /api/partners/{partnerId}/offline-times, or POST …/{id} with `_method=PUT`: multipart, as the original
  * client sends them. The fields are offlineTimeCreateBody's (and offlineTimeUpdateBody's `enabled`).
  */
-export const saveOfflineTime = (partnerId: number, values: Record<string, FormValue>, id?: number) =>
+export const saveOfflineTime = (partnerId: number, values: OfflineTimeUpdateBody, id?: number) =>
   (id === undefined
-    ? api.form<{ data: OfflineTime }>(offlineTimesPath(partnerId), values)
-    : api.form<{ data: OfflineTime }>(`${offlineTimesPath(partnerId)}/${id}`, values, { method: 'PUT' })
+    ? call(offlineTimeRoutes.create, { params: { partnerId }, body: values }, { form: true })
+    : call(offlineTimeRoutes.update, { params: { partnerId, id }, body: values }, { form: true })
   ).then((r) => r.data);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-import { given, listRequest } from './paging';
+import { idParams } from './fields';
+import { dataOf, given, listRequest, paged } from './paging';
+import { route } from './routes';
 
 /**
  * E-mails the product sends (issue 38): each is written with the change it tells about and sent by a job that
@@ -45,6 +47,19 @@ const list = listRequest({
 export const mailListRequest = list.strict;
 export const mailListQuery = list.lenient;
 export type MailListQuery = z.infer<typeof mailListQuery>;
+
+/** The mails' routes (staff only). */
+export const mailRoutes = {
+  list: route({ method: 'GET', path: '/api/mails', query: mailListRequest, answer: paged(mailListItem) }),
+  /** Nothing to send: an empty JSON body is an empty object (the server's app.ts). */
+  sendAgain: route({
+    method: 'POST',
+    path: '/api/mails/:id/send-again',
+    params: idParams,
+    body: z.object({}),
+    answer: dataOf(mailListItem),
+  }),
+};
 
 export const MAIL_TEXTS = {
   title: 'E-mails not sent',

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { MailListItem } from '@bloomline/contract';
+import { mailRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { mailKeys } from './mail-keys';
 
@@ -11,9 +11,7 @@ export function useSendAgain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api
-        .post<{ data: MailListItem }>(`/api/mails/${String(id)}/send-again`, {}, { handles: [409] })
-        .then((r) => r.data),
+      call(mailRoutes.sendAgain, { params: { id }, body: {} }, { handles: [409] }).then((r) => r.data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: mailKeys.lists() }),
   });
 }

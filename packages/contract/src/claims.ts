@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-import { idField } from './fields';
+import { idField, idParams } from './fields';
 import { formMoney, formQuantity } from './forms';
 import { MESSAGES } from './messages';
-import { given, listRequest } from './paging';
+import { dataOf, given, listRequest, paged } from './paging';
 import { onPay } from './pricing';
+import { route } from './routes';
 import { optionalString, requiredString } from './validation';
 
 /**
@@ -223,6 +224,79 @@ export const openRefundBody = z.object({
   reason: optionalString(1000).optional(),
 });
 export type OpenRefundBody = z.input<typeof openRefundBody>;
+
+// ---------------------------------------------------------------- the routes
+
+/**
+ * The returns' and refunds' routes (staff only). Below `/api/orders/`, beside the orders' `/api/orders/:id`;
+ * the refunds' list is the original client's `/api/v2/…`, and a refund is processed at both addresses.
+ */
+export const claimRoutes = {
+  returns: route({
+    method: 'GET',
+    path: '/api/orders/returns',
+    query: returnListRequest,
+    answer: paged(returnListItem),
+  }),
+  getReturn: route({
+    method: 'GET',
+    path: '/api/orders/returns/:id',
+    params: idParams,
+    answer: dataOf(returnDetail),
+  }),
+  /** Only while open: a 409 once processed. */
+  processReturn: route({
+    method: 'POST',
+    path: '/api/orders/returns/:id/process',
+    params: idParams,
+    body: processReturnBody,
+    answer: dataOf(returnDetail),
+  }),
+  /** A return of an order's delivered lines (the order's id). */
+  openReturn: route({
+    method: 'POST',
+    path: '/api/orders/:id/returns',
+    params: idParams,
+    body: openReturnBody,
+    answer: dataOf(returnDetail),
+  }),
+  /** A refund of an order's delivered lines (the order's id). */
+  openRefund: route({
+    method: 'POST',
+    path: '/api/orders/:id/refunds',
+    params: idParams,
+    body: openRefundBody,
+    answer: dataOf(refund),
+  }),
+  refunds: route({
+    method: 'GET',
+    path: '/api/v2/orders/refunds',
+    query: refundListRequest,
+    answer: paged(refund),
+  }),
+  getRefund: route({
+    method: 'GET',
+    path: '/api/orders/refunds/:id',
+    params: idParams,
+    answer: dataOf(refund),
+  }),
+  /** Only while no one is responsible: a 409 once processed. */
+  processRefund: route({
+    method: 'PUT',
+    path: '/api/orders/refunds/:id',
+    params: idParams,
+    body: processRefundBody,
+    answer: dataOf(refund),
+  }),
+  /** The same at the original client's other address. */
+  processRefundV2: route({
+    method: 'PUT',
+    path: '/api/v2/orders/refunds/:id',
+    params: idParams,
+    body: processRefundBody,
+    answer: dataOf(refund),
+  }),
+};
 
 // ---------------------------------------------------------------- the deductions
 

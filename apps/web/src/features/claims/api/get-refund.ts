@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Refund } from '@bloomline/contract';
+import { claimRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { refundKeys } from './claim-keys';
 
 /** GET /api/orders/refunds/{id}: one refund card. */
 export const getRefund = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: Refund }>(`/api/orders/refunds/${id}`, { signal }).then((r) => r.data);
+  call(claimRoutes.getRefund, { params: { id } }, { signal }).then((r) => r.data);
 
 export const refundQueryOptions = (id: number) =>
   queryOptions({ queryKey: refundKeys.detail(id), queryFn: ({ signal }) => getRefund(id, signal) });

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Paged, Refund } from '@bloomline/contract';
+import { claimRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { refundKeys, type RefundListParams } from './claim-keys';
 
 /** GET /api/v2/orders/refunds?page=: staff only, paged refund cards, newest first. */
 export const getRefunds = (params: RefundListParams, signal?: AbortSignal) =>
-  api.get<Paged<Refund>>('/api/v2/orders/refunds', { query: params, signal });
+  call(claimRoutes.refunds, { query: params }, { signal });
 
 export const refundsQueryOptions = (params: RefundListParams) =>
   queryOptions({

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Paged, ReturnListItem } from '@bloomline/contract';
+import { claimRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { returnKeys, type ReturnListParams } from './claim-keys';
 
 /** GET /api/orders/returns: staff only, paged like Laravel, newest first. */
 export const getReturns = (params: ReturnListParams, signal?: AbortSignal) =>
-  api.get<Paged<ReturnListItem>>('/api/orders/returns', { query: params, signal });
+  call(claimRoutes.returns, { query: params }, { signal });
 
 export const returnsQueryOptions = (params: ReturnListParams) =>
   queryOptions({

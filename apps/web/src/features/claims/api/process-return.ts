@@ -1,9 +1,8 @@
-import type { ProcessReturnBody, ReturnDetail } from '@bloomline/contract';
+import type { ProcessReturnBody } from '@bloomline/contract';
+import { claimRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 /** POST /api/orders/returns/{id}/process: only while open; a 409 (already processed) the dialog shows. */
 export const processReturn = (id: number, body: ProcessReturnBody) =>
-  api
-    .post<{ data: ReturnDetail }>(`/api/orders/returns/${id}/process`, body, { handles: [409] })
-    .then((r) => r.data);
+  call(claimRoutes.processReturn, { params: { id }, body }, { handles: [409] }).then((r) => r.data);

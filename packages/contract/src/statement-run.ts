@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { given } from './paging';
+import { dataOf, given } from './paging';
+import { route } from './routes';
 import { monthField } from './statements';
 
 /**
@@ -51,6 +52,22 @@ export const monthEndRun = z.object({
   partners: z.array(monthEndPartner),
 });
 export type MonthEndRun = z.infer<typeof monthEndRun>;
+
+/** The month-end run's routes (staff only): its progress, and its start (202: the e-mails go out as jobs). */
+export const monthEndRunRoutes = {
+  progress: route({
+    method: 'GET',
+    path: '/api/reporting/statements/month-end',
+    query: monthEndRunQuery,
+    answer: dataOf(monthEndRun),
+  }),
+  start: route({
+    method: 'POST',
+    path: '/api/reporting/statements/month-end',
+    body: monthEndRunBody,
+    answer: dataOf(monthEndRun),
+  }),
+};
 
 export const MONTH_END_TEXTS = {
   subject: (month: string) => `Your Bloomline statement for ${month}`,

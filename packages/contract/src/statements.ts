@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { todayInJohannesburg } from './dates';
 import { idField } from './fields';
 import { MESSAGES } from './messages';
-import { given } from './paging';
+import { dataOf, given } from './paging';
+import { route } from './routes';
 
 /**
  * Monthly partner statements (DECISIONS.md "Statements", part 2 point 9): what a partner is paid for a month
@@ -248,3 +249,45 @@ export const statementMonth = z.object({
   ordersSent: z.number(),
 });
 export type StatementMonth = z.infer<typeof statementMonth>;
+
+/** A month's statement as a PDF: `detail` (the figures and every entry), `summary` (a count per entry type). */
+const statementPdfRoute = <const Kind extends 'detail' | 'summary'>(kind: Kind) =>
+  route({
+    method: 'GET',
+    path: `/api/reporting/statements/:month/${kind}`,
+    params: statementMonthParams,
+    query: statementPdfQuery,
+  });
+
+/**
+ * The statements' routes: a partner user reads their own with the partnerStatements permission, staff any
+ * partner's (`partner_id`). The month-end run's are `monthEndRunRoutes` (`statement-run.ts`).
+ */
+export const statementRoutes = {
+  statement: route({
+    method: 'GET',
+    path: '/api/reporting/statements',
+    query: statementRequest,
+    answer: statementAnswer,
+  }),
+  currentBalance: route({
+    method: 'GET',
+    path: '/api/reporting/current-balance',
+    query: statementPartnerQuery,
+    answer: dataOf(z.number()),
+  }),
+  months: route({
+    method: 'GET',
+    path: '/api/reporting/statements/months',
+    query: statementPartnerQuery,
+    answer: dataOf(z.array(statementMonth)),
+  }),
+  orders: route({
+    method: 'GET',
+    path: '/api/reporting/statements/orders',
+    query: statementOrdersRequest,
+    answer: statementOrdersAnswer,
+  }),
+  /** The month's PDFs, by kind (answered as files). */
+  pdf: { detail: statementPdfRoute('detail'), summary: statementPdfRoute('summary') },
+};

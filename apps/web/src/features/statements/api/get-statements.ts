@@ -1,20 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { StatementAnswer, StatementMonth, StatementOrdersAnswer } from '@bloomline/contract';
+import type { StatementPartnerQuery } from '@bloomline/contract';
+import { statementRoutes } from '@bloomline/contract';
 
-import { api, type Query } from '@/api/client';
+import { call, pathOf } from '@/api/call';
 
 import { statementKeys, type StatementOwner, type StatementParams } from './statement-keys';
 
 /** `partner_id` for staff; a partner user names nobody (the server reads their own partner). */
-export const ownerQuery = ({ partnerId }: StatementOwner): Query =>
+export const ownerQuery = ({ partnerId }: StatementOwner): StatementPartnerQuery =>
   partnerId === null ? {} : { partner_id: partnerId };
 
 /** GET /api/reporting/statements/months: the latest 12 months, newest first, with orders received and sent. */
 export const getStatementMonths = (owner: StatementOwner, signal?: AbortSignal) =>
-  api
-    .get<{ data: StatementMonth[] }>('/api/reporting/statements/months', { query: ownerQuery(owner), signal })
-    .then((r) => r.data);
+  call(statementRoutes.months, { query: ownerQuery(owner) }, { signal }).then((r) => r.data);
 
 export const useStatementMonths = (owner: StatementOwner, enabled = true) =>
   useQuery(
@@ -27,10 +26,7 @@ export const useStatementMonths = (owner: StatementOwner, enabled = true) =>
 
 /** GET /api/reporting/statements: a month's entries in the chosen order and its five figures. */
 export const getStatement = ({ month, s, d, ...owner }: StatementParams, signal?: AbortSignal) =>
-  api.get<StatementAnswer>('/api/reporting/statements', {
-    query: { month, s, d, ...ownerQuery(owner) },
-    signal,
-  });
+  call(statementRoutes.statement, { query: { month, s, d, ...ownerQuery(owner) } }, { signal });
 
 /** A new sort keeps the entries on screen until the reordered ones arrive. */
 export const useStatement = (params: StatementParams, enabled = true) =>
@@ -47,11 +43,7 @@ export const useStatement = (params: StatementParams, enabled = true) =>
 export const getStatementOrders = (
   { month, ...owner }: StatementOwner & { month: string },
   signal?: AbortSignal,
-) =>
-  api.get<StatementOrdersAnswer>('/api/reporting/statements/orders', {
-    query: { month, ...ownerQuery(owner) },
-    signal,
-  });
+) => call(statementRoutes.orders, { query: { month, ...ownerQuery(owner) } }, { signal });
 
 export const useStatementOrders = (params: StatementOwner & { month: string }, enabled = true) =>
   useQuery(
@@ -62,6 +54,6 @@ export const useStatementOrders = (params: StatementOwner & { month: string }, e
     }),
   );
 
-/** The PDFs' address: `/api/reporting/statements/{Y-MM}/detail` or `/summary`. */
+/** The address of a month's PDF, the detail or the summary (GET /api/reporting/statements/{Y-MM}/<kind>). */
 export const statementPdfPath = (month: string, kind: 'detail' | 'summary') =>
-  `/api/reporting/statements/${encodeURIComponent(month)}/${kind}`;
+  pathOf(statementRoutes.pdf[kind], { month });

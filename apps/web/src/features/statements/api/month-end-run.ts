@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { MonthEndRun } from '@bloomline/contract';
+import { monthEndRunRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { statementKeys } from './statement-keys';
 
@@ -14,7 +15,7 @@ export const isRunning = (run: MonthEndRun | undefined) => (run?.toGo ?? 0) > 0;
 
 /** GET /api/reporting/statements/month-end: the previous month's run, from the server's jobs. */
 export const getMonthEndRun = (signal?: AbortSignal) =>
-  api.get<{ data: MonthEndRun }>('/api/reporting/statements/month-end', { signal }).then((r) => r.data);
+  call(monthEndRunRoutes.progress, {}, { signal }).then((r) => r.data);
 
 /** The run's progress, asked again every 2 s while it runs (so a reload finds it where it is). */
 export const useMonthEndRun = () =>
@@ -28,8 +29,7 @@ export const useMonthEndRun = () =>
 export function useStartMonthEndRun() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<{ data: MonthEndRun }>('/api/reporting/statements/month-end', {}).then((r) => r.data),
+    mutationFn: () => call(monthEndRunRoutes.start, { body: {} }).then((r) => r.data),
     onSuccess: (run) => queryClient.setQueryData(statementKeys.monthEnd(), run),
   });
 }

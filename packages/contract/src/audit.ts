@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 import { idField } from './fields';
-import { given, lenientOf, pageQuery } from './paging';
+import { given, lenientOf, paged, pageQuery } from './paging';
+import { route } from './routes';
 
 /**
  * The record types of the audit log (part 2, "Audit entry"), plus the areas built since: what every writer
@@ -80,3 +81,8 @@ export const auditListRequest = pageQuery.extend({
 export type AuditListQuery = z.infer<typeof auditListRequest>;
 /** The same, read leniently from the web's address bar. */
 export const auditListQuery = lenientOf(auditListRequest);
+
+/** The audit log's route (staff only). */
+export const auditRoutes = {
+  list: route({ method: 'GET', path: '/api/audit', query: auditListRequest, answer: paged(auditEntry) }),
+};

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { AuditEntry, Paged } from '@bloomline/contract';
+import { auditRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 import { auditKeys, type AuditListParams } from './audit-keys';
 
 /** GET /api/audit: staff only, newest first, paged like Laravel. */
 export const getAudit = (params: AuditListParams, signal?: AbortSignal) =>
-  api.get<Paged<AuditEntry>>('/api/audit', { query: params, signal });
+  call(auditRoutes.list, { query: params }, { signal });
 
 export const auditQueryOptions = (params: AuditListParams) =>
   queryOptions({ queryKey: auditKeys.list(params), queryFn: ({ signal }) => getAudit(params, signal) });

@@ -1,20 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import type { Paged } from '@bloomline/contract';
+import { userRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { resourceKeys } from '@/lib/query-keys';
 
 /**
- * The two fields the user filter reads of GET /api/users' items (the users area's list, searched by `q`).
- * Narrowed here rather than re-declared: any version of that list has them.
+ * The two fields the user filter reads of GET /api/users' items (the users area's `userRoutes.list`, searched by
+ * `q`): the answer is narrowed to them, so the filter leans on nothing else of that list.
  */
 export type UserOption = { id: number; name: string };
 
 const userKeys = resourceKeys<{ q: string; picker: true }>('users');
 
 export const searchUsers = (q: string, signal?: AbortSignal) =>
-  api.get<Paged<UserOption>>('/api/users', { query: { q }, signal }).then((r) => r.data);
+  call(userRoutes.list, { query: { q } }, { signal }).then((r): UserOption[] => r.data);
 
 /** Users whose name (or e-mail) holds `q`, for the filter's choices. */
 export const userSearchQuery = (q: string) =>

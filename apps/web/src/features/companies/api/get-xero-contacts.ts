@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { XeroContact } from '@bloomline/contract';
+import { xeroRoutes } from '@bloomline/contract';
 
-import { api, isApiError } from '@/api/client';
+import { call } from '@/api/call';
+import { isApiError } from '@/api/client';
 
 import { xeroContactKeys } from './company-keys';
 
@@ -11,7 +12,7 @@ import { xeroContactKeys } from './company-keys';
  * the screen's to say, not the error screen's.
  */
 export const getXeroContacts = (signal?: AbortSignal) =>
-  api.get<{ data: XeroContact[] }>('/api/xero-contacts', { signal, handles: [503] }).then((r) => r.data);
+  call(xeroRoutes.contacts, {}, { signal, handles: [503] }).then((r) => r.data);
 
 export const xeroContactsQueryOptions = () =>
   queryOptions({

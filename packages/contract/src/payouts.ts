@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 import { positiveMoney } from './claims';
-import { dateField, idField } from './fields';
-import { listRequest } from './paging';
+import { dateField, idField, idParams } from './fields';
+import { dataOf, listRequest, paged, pageQuery } from './paging';
+import { route } from './routes';
 import { requiredString } from './validation';
 
 /**
@@ -108,3 +109,49 @@ export const wholesalePurchase = z.object({
 export type WholesalePurchase = z.infer<typeof wholesalePurchase>;
 
 export const WHOLESALE_TEXTS = { futureDate: 'Date cannot be after today.' } as const;
+
+// ---------------------------------------------------------------- the routes
+
+/**
+ * The payouts' routes (staff with managePayouts) and a partner's wholesale purchases (staff), DECISIONS.md
+ * "The money cycle on real orders".
+ */
+export const payoutRoutes = {
+  dues: route({
+    method: 'GET',
+    path: '/api/payouts',
+    query: payoutDueRequest,
+    answer: dataOf(z.array(payoutDue)),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/api/payouts',
+    body: createPayoutBody,
+    answer: dataOf(payoutCreated),
+  }),
+  runs: route({
+    method: 'GET',
+    path: '/api/payouts/runs',
+    query: payoutRunListRequest,
+    answer: paged(payoutRun),
+  }),
+  get: route({ method: 'GET', path: '/api/payouts/:id', params: idParams, answer: dataOf(payoutDetail) }),
+  /** The bank's bulk-payment CSV of a payout (a download). */
+  bankFile: route({ method: 'GET', path: '/api/payouts/:id/bank-file', params: idParams }),
+  /** A partner's wholesale purchases (the partner's id), newest first, paged. */
+  wholesale: route({
+    method: 'GET',
+    path: '/api/partners/:id/wholesale',
+    params: idParams,
+    query: pageQuery,
+    answer: paged(wholesalePurchase),
+  }),
+  /** A wholesale purchase of a partner: a deduction on that month's statement. */
+  addWholesale: route({
+    method: 'POST',
+    path: '/api/partners/:id/wholesale',
+    params: idParams,
+    body: wholesaleBody,
+    answer: dataOf(wholesalePurchase),
+  }),
+};

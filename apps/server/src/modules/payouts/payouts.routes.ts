@@ -1,22 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  BANK_FILE_COLUMNS,
-  createPayoutBody,
-  idParams,
-  paged,
-  pageQuery,
-  payoutCreated,
-  payoutDetail,
-  payoutDue,
-  payoutDueRequest,
-  payoutRun,
-  payoutRunListRequest,
-  toRand,
-  wholesaleBody,
-  wholesalePurchase,
-} from '@bloomline/contract';
-import { z } from 'zod';
+import { BANK_FILE_COLUMNS, payoutRoutes, toRand } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { type CsvColumn, csvStream, sendCsv } from '../../lib/csv';
@@ -49,55 +33,36 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   const canPay = requirePermission('managePayouts');
   const routes = await areaRoutes(app, { tags: ['payouts'] });
 
-  routes.read(
-    '/api/payouts',
-    {
-      summary: 'What each partner is due for bills and deductions up to a day',
-      preValidation: canPay,
-      querystring: payoutDueRequest,
-      data: z.array(payoutDue),
-    },
-    ({ query }) => payouts.dues(query.upTo),
+  routes.serve(
+    payoutRoutes.dues,
+    { summary: 'What each partner is due for bills and deductions up to a day', preValidation: canPay },
+    async ({ query }) => ({ data: await payouts.dues(query.upTo) }),
   );
-  routes.create(
-    '/api/payouts',
+  routes.serve(
+    payoutRoutes.create,
     {
       summary:
         'Pay the partners chosen what is due up to a day: one EFT payment each, bills paid, deductions settled',
       preValidation: canPay,
-      body: createPayoutBody,
-      data: payoutCreated,
+      created: true,
     },
-    ({ user, body }) => payouts.create(user, body),
+    async ({ user, body }) => ({ data: await payouts.create(user, body) }),
   );
-  routes.read(
-    '/api/payouts/runs',
-    {
-      summary: 'The payouts made, newest first, paged',
-      preValidation: canPay,
-      querystring: payoutRunListRequest,
-      answer: paged(payoutRun),
-    },
+  routes.serve(
+    payoutRoutes.runs,
+    { summary: 'The payouts made, newest first, paged', preValidation: canPay },
     ({ query, path }) => payouts.runs(query, path),
   );
-  routes.read(
-    '/api/payouts/:id',
-    { summary: 'One payout with its payments', preValidation: canPay, params: idParams, data: payoutDetail },
-    ({ params }) => payouts.detail(params.id),
+  routes.serve(
+    payoutRoutes.get,
+    { summary: 'One payout with its payments', preValidation: canPay },
+    async ({ params }) => ({ data: await payouts.detail(params.id) }),
   );
-  app.get(
-    '/api/payouts/:id/bank-file',
-    {
-      preValidation: canPay,
-      schema: {
-        tags: ['payouts'],
-        summary: "The bank's bulk-payment CSV of a payout",
-        params: idParams,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const { run, rows } = await payouts.bankFileRows(request.params.id);
+  routes.serveOwn(
+    payoutRoutes.bankFile,
+    { summary: "The bank's bulk-payment CSV of a payout", preValidation: canPay, produces: ['text/csv'] },
+    async ({ params, reply }) => {
+      const { run, rows } = await payouts.bankFileRows(params.id);
       return sendCsv(
         reply,
         `payout-${String(run.id)}-${run.paidAt}.csv`,
@@ -106,24 +71,17 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
     },
   );
 
-  routes.read(
-    '/api/partners/:id/wholesale',
-    {
-      summary: "A partner's wholesale purchases, newest first, paged",
-      params: idParams,
-      querystring: pageQuery,
-      answer: paged(wholesalePurchase),
-    },
+  routes.serve(
+    payoutRoutes.wholesale,
+    { summary: "A partner's wholesale purchases, newest first, paged" },
     ({ params, query, path }) => payouts.wholesale(params.id, query, path),
   );
-  routes.create(
-    '/api/partners/:id/wholesale',
+  routes.serve(
+    payoutRoutes.addWholesale,
     {
       summary: "Record a partner's wholesale purchase: a deduction on that month's statement",
-      params: idParams,
-      body: wholesaleBody,
-      data: wholesalePurchase,
+      created: true,
     },
-    ({ user, params, body }) => payouts.addWholesale(user, params.id, body),
+    async ({ user, params, body }) => ({ data: await payouts.addWholesale(user, params.id, body) }),
   );
 };

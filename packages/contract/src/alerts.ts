@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 import { pathId } from './fields';
+import { dataOf } from './paging';
+import { route } from './routes';
 
 /**
  * New-order alerts (issue 25): Web Push to a partner user's devices and a live event stream to the open app.
@@ -102,3 +104,34 @@ export type AlertPreferencesBody = z.input<typeof alertPreferencesBody>;
 export const newOrderTitle = (orderName: string) => `New order ${orderName}`;
 /** The one alert of several orders given to a partner at once (a bulk assign, issue 40). */
 export const newOrdersTitle = (count: number) => `${String(count)} new orders`;
+
+/**
+ * New-order alerts' routes (issue 37): the browser's key, this device's subscription, the partner user's choices
+ * and the live stream (server-sent events, opened by `EventSource` at `pathOf(alertRoutes.stream)`).
+ */
+export const alertRoutes = {
+  publicKey: route({ method: 'GET', path: '/api/notifications/public-key', answer: dataOf(vapidKey) }),
+  subscribe: route({
+    method: 'POST',
+    path: '/api/notifications/subscriptions',
+    body: pushSubscriptionBody,
+    answer: dataOf(pushSubscriptionRecord),
+  }),
+  unsubscribe: route({
+    method: 'DELETE',
+    path: '/api/notifications/subscriptions/:id',
+    params: pushSubscriptionParams,
+  }),
+  preferences: route({
+    method: 'GET',
+    path: '/api/notifications/preferences',
+    answer: dataOf(alertPreferences),
+  }),
+  setPreferences: route({
+    method: 'PUT',
+    path: '/api/notifications/preferences',
+    body: alertPreferencesBody,
+    answer: dataOf(alertPreferences),
+  }),
+  stream: route({ method: 'GET', path: '/api/notifications/stream', answer: z.string() }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { meResponse } from './me';
+import { route } from './routes';
 import { email, requiredString } from './validation';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -59,3 +61,30 @@ export const AUTH_MESSAGES = {
   passwordChanged: 'Your password has been changed.',
   signedIn: 'Signed in.',
 } as const;
+
+/** Signing in and out, the signed-in user, and the password's routes (issue 37). */
+export const authRoutes = {
+  /** Starts a session: sets the XSRF-TOKEN cookie every later write sends back (204). */
+  csrfCookie: route({ method: 'GET', path: '/sanctum/csrf-cookie' }),
+  login: route({ method: 'POST', path: '/api/login', body: loginBody, answer: meResponse }),
+  me: route({ method: 'GET', path: '/api/me', answer: meResponse }),
+  logout: route({ method: 'POST', path: '/api/logout' }),
+  forgotPassword: route({
+    method: 'POST',
+    path: '/api/forgot-password',
+    body: forgotPasswordBody,
+    answer: statusBody,
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/api/reset-password',
+    body: resetPasswordBody,
+    answer: statusBody,
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/change-password',
+    body: changePasswordBody,
+    answer: statusBody,
+  }),
+};

@@ -9,6 +9,7 @@ export * from './auth';
 export * from './me';
 export * from './order-status';
 export * from './app-config';
+export * from './system';
 export * from './version';
 export * from './workflow';
 export * from './pricing';

@@ -16,7 +16,7 @@ export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
-type Hook = (request: FastifyRequest) => Promise<void>;
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** What a declared route's handler is given: the validated request parts and who asks. */
 export interface RouteContext<P, Q, B> {
@@ -79,8 +79,8 @@ interface ServeSpec {
   summary: string;
   /** A create answers 201. */
   created?: boolean;
-  /** A status of its own for a success (202 for work accepted and done later). */
-  status?: 200 | 201 | 202;
+  /** A status of its own for a success (202 for work accepted and done later, 204 for one with no answer). */
+  status?: 200 | 201 | 202 | 204;
   /** The update also answers a POST with `_method=PUT` (the original client's multipart form). */
   spoofable?: boolean;
   /** The route's own guards beside the module's, run in this order (after the `_method` check). */

@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import type { AppConfig } from '@bloomline/contract';
+import type { systemRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call, refOf } from './call';
+
+/** By reference: the sign-in screen reads it, and loads no schema (`refOf`). */
+const CONFIG = refOf<(typeof systemRoutes)['config']>({ method: 'GET', path: '/api/config' });
 
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
-  queryFn: () => api.get<{ data: AppConfig }>('/api/config').then((r) => r.data),
+  queryFn: () => call(CONFIG, {}).then((r) => r.data),
   staleTime: Infinity,
 });

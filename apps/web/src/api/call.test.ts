@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { colourRoutes } from '@bloomline/contract';
+import type { authRoutes } from '@bloomline/contract';
 
 import { formOf, stubApi, urlOf } from '@/test/api-stub';
 
-import { call } from './call';
+import { call, pathOf, refOf } from './call';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -40,7 +41,25 @@ describe('call: a route of the contract table', () => {
       // @ts-expect-error: the answer's name is text
       const typed: Promise<{ data: { name: number } }> = call(colourRoutes.get, { params: { id: 1 } });
       void typed;
+      // @ts-expect-error: a reference's path is the declaration's (`/api/me`)
+      refOf<typeof authRoutes.me>({ method: 'GET', path: '/api/my' });
+      // @ts-expect-error: … and so is its method
+      refOf<typeof authRoutes.logout>({ method: 'GET', path: '/api/logout' });
+      const login = refOf<typeof authRoutes.login>({ method: 'POST', path: '/api/login' });
+      // @ts-expect-error: a reference's body is typed by the declaration (the login's is e-mail and password)
+      void call(login, { body: { user: 'x' } });
+      // @ts-expect-error: a link's path needs its parameter
+      pathOf(colourRoutes.get);
     };
     expect(typeof never).toBe('function');
+  });
+
+  it('calls a reference as it calls the declaration, and writes a link from one', async () => {
+    const spy = stubApi(() => ({ body: { data: { id: 7, name: 'Clear' } } }));
+    const me = refOf<typeof authRoutes.me>({ method: 'GET', path: '/api/me' });
+    await call(me, {});
+    const [get] = spy.mock.calls;
+    expect([get && urlOf(get[0]), get?.[1]?.method]).toEqual(['/api/me', 'GET']);
+    expect(pathOf(colourRoutes.get, { id: 12 })).toBe('/api/colours/12');
   });
 });

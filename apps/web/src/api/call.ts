@@ -22,7 +22,7 @@ export type CallOptions = Omit<RequestOptions, 'query' | 'body'> & {
  * declared schema. Errors are `ApiError`s as for every call (`client.ts`).
  */
 export function call<R extends RouteDecl>(
-  route: R,
+  route: R | RouteRef<R>,
   parts: CallParts<R>,
   { form = false, ...opts }: CallOptions = {},
 ): Promise<AnswerOf<R>> {
@@ -45,3 +45,12 @@ export const pathOf = <R extends RouteDecl>(
   route: R,
   ...[params]: ParamsOf<R> extends undefined ? [] : [ParamsOf<R>]
 ) => pathWith(route.path, params);
+
+/**
+ * A declaration's method and path alone, for the calls of the first screen (the session, signing in), which must
+ * not load the route table's schemas and zod with them (architecture.md, "The first visit is small"). It is
+ * checked against the declaration at compile time: `refOf<typeof authRoutes.me>({ method: 'GET', path: '/api/me' })`
+ * stops compiling when the contract's path or method changes, and `call` types its parts and answer from it.
+ */
+export type RouteRef<R extends RouteDecl> = Pick<R, 'method' | 'path'> & { readonly declaration?: R };
+export const refOf = <R extends RouteDecl>(route: Pick<R, 'method' | 'path'>): RouteRef<R> => route;

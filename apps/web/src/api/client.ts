@@ -1,11 +1,18 @@
 import type { ErrorBag } from '@bloomline/contract';
 import { EXEMPT_ERROR_STATUSES, METHOD_FIELD } from '@bloomline/contract';
+import type { authRoutes } from '@bloomline/contract';
 
 import { SAVED_AT_HEADER } from '@/pwa/offline-data';
 
 import { reportAnswer } from './connection';
 
 export const API_TIMEOUT_MS = 20_000;
+
+/**
+ * Where a session and its CSRF cookie start, typed by the route table's declaration (the first screen loads no
+ * schema, so not the declaration itself: `refOf` in call.ts).
+ */
+const CSRF_COOKIE: (typeof authRoutes)['csrfCookie']['path'] = '/sanctum/csrf-cookie';
 
 /** What a change (any call but a read) answers at once while the device is offline. */
 export const NEEDS_CONNECTION =
@@ -118,8 +125,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   try {
     res = await send(method, path, opts);
     // An expired CSRF token (419) is renewed once, the way a browser form would be re-served.
-    if (res.status === 419 && path !== '/sanctum/csrf-cookie') {
-      await send('GET', '/sanctum/csrf-cookie', {});
+    if (res.status === 419 && path !== CSRF_COOKIE) {
+      await send('GET', CSRF_COOKIE, {});
       res = await send(method, path, opts);
     }
   } catch (e) {
@@ -193,5 +200,5 @@ export const api = {
     values: Record<string, FormValue>,
     { method = 'POST', ...opts }: RequestOptions & { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE' } = {},
   ) => request<T>('POST', path, { ...opts, body: toFormData(values, method) }),
-  csrf: () => request<void>('GET', '/sanctum/csrf-cookie'),
+  csrf: () => request<void>('GET', CSRF_COOKIE),
 };

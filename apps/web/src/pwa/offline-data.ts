@@ -1,5 +1,6 @@
 // What the service worker and the page agree on about the answers kept for offline use (sw.ts imports this
-// file too: keep it free of DOM and React).
+// file too: keep it free of DOM and React, and of the route table's schemas; offline-data.test.ts checks these
+// paths against the table).
 
 /** The cache of the signed-in user's last answers; emptied on sign-in, sign-out and a 401. */
 export const OFFLINE_DATA_CACHE = 'bloomline-offline-data';
@@ -26,4 +27,12 @@ export async function forgetOfflineData(): Promise<void> {
 export const isSessionChange = (pathname: string) => pathname === '/api/login' || pathname === '/api/logout';
 
 /** The addresses the server answers itself: never the app's shell, never precached. */
-export const SERVER_PATHS = [/^\/api(?:\/|$)/, /^\/sanctum\//, /^\/xero(?:\/|$)/, /^\/health(?:\/|$)/];
+export const SERVER_PATHS = [
+  /^\/api(?:\/|$)/,
+  /^\/sanctum\//,
+  /^\/xero(?:\/|$)/,
+  /^\/health(?:\/|$)/,
+  /^\/(?:ready|metrics)$/,
+  // The products' pictures, which the server draws: opened in a tab of their own, the picture, not the app.
+  /^\/images\/products\//,
+];

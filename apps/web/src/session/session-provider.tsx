@@ -3,8 +3,9 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
-import type { CurrentUser } from '@bloomline/contract';
+import type { authRoutes, CurrentUser } from '@bloomline/contract';
 
+import { call, refOf } from '@/api/call';
 import { api, isApiError, onUnauthenticated } from '@/api/client';
 import { firstScreenShown } from '@/lib/after-first-screen';
 import { forgetOfflineData } from '@/pwa/offline-data';
@@ -17,7 +18,13 @@ import type { Session } from './session-context';
 export const SPLASH_MIN_MS = 1000;
 
 // The signed-in pages start this read themselves, beside the app's code (vite.config.ts, `ROUTE_PAGE_READS`).
-const fetchMe = () => api.get<{ data: CurrentUser }>('/api/me', { preloaded: true }).then((r) => r.data);
+/** The session's routes, by reference: this is the first screen, which loads no schema (`refOf`). */
+type Auth = typeof authRoutes;
+const ME = refOf<Auth['me']>({ method: 'GET', path: '/api/me' });
+const LOGIN = refOf<Auth['login']>({ method: 'POST', path: '/api/login' });
+const LOGOUT = refOf<Auth['logout']>({ method: 'POST', path: '/api/logout' });
+
+const fetchMe = () => call(ME, {}, { preloaded: true }).then((r) => r.data);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -80,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         userRef.current = null;
         void api
           .csrf()
-          .then(() => api.post('/api/logout'))
+          .then(() => call(LOGOUT, {}))
           .catch(() => undefined)
           .finally(() => {
             clear();
@@ -100,7 +107,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string) => {
       await api.csrf();
       try {
-        await api.post('/api/login', { email, password }, { handles: [429] });
+        await call(LOGIN, { body: { email, password } }, { handles: [429] });
       } catch (e) {
         // 406: already signed in (another tab); carry on to the dashboard.
         if (!(isApiError(e) && e.status === 406)) throw e;
@@ -111,7 +118,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    await api.post('/api/logout');
+    await call(LOGOUT, {});
     clear();
     await navigate(paths.login, { replace: true });
   }, [clear, navigate]);

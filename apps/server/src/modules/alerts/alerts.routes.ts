@@ -1,27 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  alertPreferences,
-  alertPreferencesBody,
-  dataOf,
-  pushSubscriptionBody,
-  pushSubscriptionParams,
-  pushSubscriptionRecord,
-  vapidKey,
-} from '@bloomline/contract';
+import { alertRoutes } from '@bloomline/contract';
 import type { NewOrderEvent } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { forbidden } from '../../lib/errors';
-import { errorResponses } from '../../lib/responses';
 import { currentUser, guardModule, requireUser } from '../../plugins/session';
 import type { NotificationsService } from './alerts.service';
 import type { OrderEvents } from './order-events';
 
-const tags = ['notifications'];
-/** Staff have no alerts: these routes answer them 403. */
-const partnerOnly = errorResponses(403);
 /** A subscription is a few hundred bytes; anything much larger is not one. */
 const SUBSCRIPTION_BODY_LIMIT = 4 * 1024;
 /** A comment line this often keeps proxies and phones from closing a quiet stream. */
@@ -54,91 +42,56 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     }
   });
 
-  app.get(
-    '/api/notifications/public-key',
-    {
-      schema: {
-        tags,
-        summary: 'The VAPID public key browsers subscribe with',
-        response: { 200: dataOf(vapidKey) },
-      },
-    },
-    async () => ({ data: await notifications.publicKey() }),
-  );
+  const routes = await areaRoutes(app, { tags: ['notifications'] });
+  /** Staff have no alerts: these routes answer them 403. */
+  const partnerOnly = { preValidation: requirePartner, errors: [403 as const] };
 
-  app.post(
-    '/api/notifications/subscriptions',
+  routes.serve(
+    alertRoutes.publicKey,
+    { summary: 'The VAPID public key browsers subscribe with' },
+    async () => ({
+      data: await notifications.publicKey(),
+    }),
+  );
+  routes.serve(
+    alertRoutes.subscribe,
     {
-      preValidation: requirePartner,
+      summary: "Stores this device's push subscription for new-order alerts",
+      created: true,
       bodyLimit: SUBSCRIPTION_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: "Stores this device's push subscription for new-order alerts",
-        body: pushSubscriptionBody,
-        response: { 201: dataOf(pushSubscriptionRecord), ...partnerOnly },
-      },
+      ...partnerOnly,
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await notifications.subscribe(currentUser(request), request.body) }),
+    async ({ user, body }) => ({ data: await notifications.subscribe(user, body) }),
   );
-
-  app.delete(
-    '/api/notifications/subscriptions/:id',
-    {
-      preValidation: requirePartner,
-      schema: {
-        tags,
-        summary: 'Forgets one of your devices',
-        params: pushSubscriptionParams,
-        response: { 204: z.null(), ...partnerOnly },
-      },
-    },
-    async (request, reply) => {
-      await notifications.unsubscribe(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
+  routes.serve(
+    alertRoutes.unsubscribe,
+    { summary: 'Forgets one of your devices', ...partnerOnly },
+    async ({ user, params }) => {
+      await notifications.unsubscribe(user, params.id);
     },
   );
-
-  app.get(
-    '/api/notifications/preferences',
-    {
-      preValidation: requirePartner,
-      schema: {
-        tags,
-        summary: 'Your new-order alert choices',
-        response: { 200: dataOf(alertPreferences), ...partnerOnly },
-      },
-    },
-    async (request) => ({ data: await notifications.preferences(currentUser(request)) }),
+  routes.serve(
+    alertRoutes.preferences,
+    { summary: 'Your new-order alert choices', ...partnerOnly },
+    async ({ user }) => ({
+      data: await notifications.preferences(user),
+    }),
+  );
+  routes.serve(
+    alertRoutes.setPreferences,
+    { summary: 'Turns your new-order alerts or their sound on or off', ...partnerOnly },
+    async ({ user, body }) => ({ data: await notifications.setPreferences(user, body) }),
   );
 
-  app.put(
-    '/api/notifications/preferences',
+  routes.serveOwn(
+    alertRoutes.stream,
     {
-      preValidation: requirePartner,
-      schema: {
-        tags,
-        summary: 'Turns your new-order alerts or their sound on or off',
-        body: alertPreferencesBody,
-        response: { 200: dataOf(alertPreferences), ...partnerOnly },
-      },
+      summary: 'Server-sent events: `new-order` for each order newly given to your partner',
+      produces: ['text/event-stream'],
+      ...partnerOnly,
     },
-    async (request) => ({ data: await notifications.setPreferences(currentUser(request), request.body) }),
-  );
-
-  app.get(
-    '/api/notifications/stream',
-    {
-      preValidation: requirePartner,
-      schema: {
-        tags,
-        summary: 'Server-sent events: `new-order` for each order newly given to your partner',
-        produces: ['text/event-stream'],
-        response: { 200: z.string(), ...partnerOnly },
-      },
-    },
-    (request, reply) => {
-      const partnerId = currentUser(request).partnerId;
+    ({ user, request, reply }) => {
+      const partnerId = user.partnerId;
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -165,6 +118,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         streams.delete(reply);
         counter.dec();
       });
+      return reply;
     },
   );
 };

@@ -1,123 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  AUTH_MESSAGES,
-  changePasswordBody,
-  errorBody,
-  forgotPasswordBody,
-  loginBody,
-  meResponse,
-  resetPasswordBody,
-  statusBody,
-} from '@bloomline/contract';
+import { AUTH_MESSAGES, authRoutes as routesOf, errorBody } from '@bloomline/contract';
 
+import { areaRoutes } from '../../lib/area-routes';
 import { unauthenticated } from '../../lib/errors';
-import { currentUser, guestOnly, requireUser } from '../../plugins/session';
+import { guestOnly, requireUser } from '../../plugins/session';
 import type { AuthService } from './auth.service';
 
-const tags = ['auth'];
-
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.get(
-    '/sanctum/csrf-cookie',
-    {
-      schema: {
-        tags,
-        summary: 'Starts a session and sets the XSRF-TOKEN cookie',
-        response: { 204: z.null() },
-      },
-    },
-    async (_request, reply) => reply.code(204).send(null),
+  const routes = await areaRoutes(app, { tags: ['auth'] });
+
+  routes.serve(
+    routesOf.csrfCookie,
+    { summary: 'Starts a session and sets the XSRF-TOKEN cookie', status: 204 },
+    async () => undefined,
   );
 
-  app.post(
-    '/api/login',
+  routes.serve(
+    routesOf.login,
     {
+      summary: 'Signs in with email and password',
       preValidation: guestOnly,
-      schema: {
-        tags,
-        summary: 'Signs in with email and password',
-        body: loginBody,
-        response: { 200: meResponse, 406: errorBody, 419: errorBody, 422: errorBody, 429: errorBody },
-      },
+      // 406: a JSON answer asked for by a client that takes none; the others as every route's.
+      responses: { 406: errorBody },
+      errors: [419, 422, 429],
     },
-    async (request) => {
-      const userId = await auth.login(request, request.body);
+    async ({ request, body }) => {
+      const userId = await auth.login(request, body);
       const user = await auth.me(userId);
       if (!user) throw unauthenticated();
       return { data: user };
     },
   );
 
-  app.get(
-    '/api/me',
-    {
-      preValidation: requireUser,
-      schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorBody } },
-    },
-    async (request) => {
-      const user = await auth.me(currentUser(request).id);
+  routes.serve(
+    routesOf.me,
+    { summary: 'The signed-in user', preValidation: requireUser, errors: [401] },
+    async ({ user: { id } }) => {
+      const user = await auth.me(id);
       if (!user) throw unauthenticated();
       return { data: user };
     },
   );
 
-  app.post(
-    '/api/logout',
-    { schema: { tags, summary: 'Signs out', response: { 204: z.null() } } },
-    async (request, reply) => {
-      await auth.logout(request);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.serve(routesOf.logout, { summary: 'Signs out', status: 204 }, async ({ request }) => {
+    await auth.logout(request);
+  });
 
-  app.post(
-    '/api/forgot-password',
+  routes.serve(
+    routesOf.forgotPassword,
     {
-      schema: {
-        tags,
-        summary:
-          'E-mails a password reset link (same answer for unknown addresses; 429 after 3 requests for one address or 10 from one client in 10 minutes)',
-        body: forgotPasswordBody,
-        response: { 200: statusBody, 422: errorBody, 429: errorBody },
-      },
+      summary:
+        'E-mails a password reset link (same answer for unknown addresses; 429 after 3 requests for one address or 10 from one client in 10 minutes)',
+      errors: [422, 429],
     },
-    async (request) => {
-      await auth.forgotPassword(request, request.body.email);
+    async ({ request, body }) => {
+      await auth.forgotPassword(request, body.email);
       return { status: AUTH_MESSAGES.resetLinkSent };
     },
   );
 
-  app.post(
-    '/api/reset-password',
-    {
-      schema: {
-        tags,
-        summary: 'Sets a new password with a reset token',
-        body: resetPasswordBody,
-        response: { 200: statusBody, 422: errorBody },
-      },
-    },
-    async (request) => {
-      await auth.resetPassword(request.body);
+  routes.serve(
+    routesOf.resetPassword,
+    { summary: 'Sets a new password with a reset token', errors: [422] },
+    async ({ body }) => {
+      await auth.resetPassword(body);
       return { status: AUTH_MESSAGES.passwordReset };
     },
   );
 
-  app.post(
-    '/api/change-password',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        summary: "Changes the signed-in user's password",
-        body: changePasswordBody,
-        response: { 200: statusBody, 401: errorBody, 422: errorBody },
-      },
-    },
-    async (request) => {
-      await auth.changePassword(request, currentUser(request).id, request.body);
+  routes.serve(
+    routesOf.changePassword,
+    { summary: "Changes the signed-in user's password", preValidation: requireUser, errors: [401, 422] },
+    async ({ request, user, body }) => {
+      await auth.changePassword(request, user.id, body);
       return { status: AUTH_MESSAGES.passwordChanged };
     },
   );

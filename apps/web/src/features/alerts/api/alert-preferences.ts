@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { AlertPreferences, AlertPreferencesBody } from '@bloomline/contract';
+import { alertRoutes, type AlertPreferencesBody } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { resourceKeys } from '@/lib/query-keys';
 
 export const alertKeys = resourceKeys('alert-preferences');
-const PATH = '/api/notifications/preferences';
 
 export const getAlertPreferences = (signal?: AbortSignal) =>
-  api.get<{ data: AlertPreferences }>(PATH, { signal }).then((r) => r.data);
+  call(alertRoutes.preferences, {}, { signal }).then((r) => r.data);
 
 export const alertPreferencesQuery = queryOptions({
   queryKey: alertKeys.detail('mine'),
@@ -21,7 +20,7 @@ export const alertPreferencesQuery = queryOptions({
 export const useAlertPreferences = (enabled = true) => useQuery({ ...alertPreferencesQuery, enabled });
 
 export const saveAlertPreferences = (body: AlertPreferencesBody) =>
-  api.put<{ data: AlertPreferences }>(PATH, body, { handles: [422] }).then((r) => r.data);
+  call(alertRoutes.setPreferences, { body }, { handles: [422] }).then((r) => r.data);
 
 export function useSaveAlertPreferences() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
-import type { PushSubscriptionRecord, VapidKey } from '@bloomline/contract';
+import { alertRoutes, type PushSubscriptionBody } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 /**
  * This browser's push subscription for new-order alerts. The service worker (`sw.ts`, registered by the app's
@@ -48,7 +48,7 @@ export class PermissionRefused extends Error {}
 export async function subscribeThisDevice(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PermissionRefused();
-  const { data } = await api.get<{ data: VapidKey }>('/api/notifications/public-key');
+  const { data } = await call(alertRoutes.publicKey, {});
   const reg = await registration();
   const sub =
     (await reg.pushManager.getSubscription()) ??
@@ -56,12 +56,11 @@ export async function subscribeThisDevice(): Promise<void> {
       userVisibleOnly: true,
       applicationServerKey: base64UrlToBytes(data.publicKey),
     }));
-  const saved = await api.post<{ data: PushSubscriptionRecord }>(
-    '/api/notifications/subscriptions',
-    sub.toJSON(),
-    {
-      handles: [422],
-    },
+  const saved = await call(
+    alertRoutes.subscribe,
+    // The browser's own description of the subscription, which the server's schema checks.
+    { body: sub.toJSON() as PushSubscriptionBody },
+    { handles: [422] },
   );
   localStorage.setItem(ID_KEY, String(saved.data.id));
 }
@@ -74,8 +73,7 @@ export async function unsubscribeThisDevice(): Promise<void> {
     const sub = await (await registration()).pushManager.getSubscription();
     await sub?.unsubscribe();
   }
-  if (id)
-    await api.delete(`/api/notifications/subscriptions/${id}`, { handles: [404] }).catch(() => undefined);
+  if (id) await call(alertRoutes.unsubscribe, { params: { id } }, { handles: [404] }).catch(() => undefined);
 }
 
 function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { newOrderEvent, PUSH_CLIENT_MESSAGE } from '@bloomline/contract';
+import { alertRoutes, newOrderEvent, PUSH_CLIENT_MESSAGE } from '@bloomline/contract';
+
+import { pathOf } from '@/api/call';
 
 import { orderResourceKeys } from '@/lib/query-keys';
 
-const STREAM = '/api/notifications/stream';
+const STREAM = pathOf(alertRoutes.stream);
 
 /**
  * Tells `arrived` of each order given to this partner: the server's live stream as it happens, and a push that

@@ -2,10 +2,11 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { orderActionsFor } from '@bloomline/contract';
+import { orderActionsFor, orderRoutes } from '@bloomline/contract';
 import type { OrderDetail } from '@bloomline/contract';
 
-import { api, isApiError } from '@/api/client';
+import { call } from '@/api/call';
+import { isApiError } from '@/api/client';
 import { orderResourceKeys } from '@/lib/query-keys';
 
 interface Waiting {
@@ -52,8 +53,7 @@ export function useWaitingOrders() {
     queries: waiting.map((w) => ({
       queryKey: [...orderResourceKeys.all, 'alert-watch', w.orderId],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api
-          .get<{ data: OrderDetail }>(`/api/orders/${String(w.orderId)}`, { signal, handles: [404] })
+        call(orderRoutes.get, { params: { id: w.orderId } }, { signal, handles: [404] })
           .then((r) => r.data)
           .catch((err: unknown) => {
             if (isApiError(err) && err.status === 404) return null;

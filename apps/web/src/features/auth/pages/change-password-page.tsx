@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
 import { fieldError, PageTitle } from '@/ui';
 
-import { bagOf, changePassword } from '../api';
+import { changePassword } from '../api';
+import { bagOf } from '../error-bag';
 import { NewPasswordFields, NO_NEW_PASSWORD } from '../components/new-password-fields';
 
 export function ChangePasswordPage() {

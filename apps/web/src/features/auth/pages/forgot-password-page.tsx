@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { fieldError } from '@/ui';
 import { paths } from '@/lib/paths';
 
-import { bagOf, forgotPassword } from '../api';
+import { forgotPassword } from '../api';
+import { bagOf } from '../error-bag';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

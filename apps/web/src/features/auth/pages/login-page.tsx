@@ -8,7 +8,7 @@ import { useSession } from '@/session/session-context';
 import { fieldError } from '@/ui';
 import { paths } from '@/lib/paths';
 
-import { bagOf } from '../api';
+import { bagOf } from '../error-bag';
 
 /** Signed out and offline: what the page says, and what its button says instead of doing nothing (issue 36). */
 export const LOGIN_OFFLINE =

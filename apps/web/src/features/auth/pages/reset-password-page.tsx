@@ -7,7 +7,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/lib/paths';
 import { fieldError } from '@/ui';
 
-import { bagOf, resetPassword } from '../api';
+import { resetPassword } from '../api';
+import { bagOf } from '../error-bag';
 import { NewPasswordFields, NO_NEW_PASSWORD } from '../components/new-password-fields';
 
 export function ResetPasswordPage() {

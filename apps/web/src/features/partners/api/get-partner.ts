@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { ProductListItem } from '@bloomline/contract';
-import { partnerRoutes } from '@bloomline/contract';
+import { partnerRoutes, productRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { api } from '@/api/client';
 import { partnerKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{id}: staff any partner, a partner user their own (any other is 404). */
@@ -18,7 +16,7 @@ export const usePartner = (id: number, enabled = true) => useQuery({ ...partnerQ
 
 /** GET /api/partners/{id}/products: the products the partner is linked to. */
 export const getPartnerProducts = (id: number, signal?: AbortSignal) =>
-  api.get<{ data: ProductListItem[] }>(`/api/partners/${id}/products`, { signal }).then((r) => r.data);
+  call(productRoutes.ofPartner, { params: { id } }, { signal }).then((r) => r.data);
 
 export const usePartnerProducts = (id: number) =>
   useQuery({

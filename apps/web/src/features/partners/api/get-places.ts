@@ -1,34 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 
-import type { PlaceItem } from '@bloomline/contract';
+import { locationRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 
 export type PlaceLevel = 'provinces' | 'cities' | 'suburbs';
 
-/** Which query parameter narrows each level to its parent. */
-const PARENT_PARAM: Record<PlaceLevel, string | null> = {
-  provinces: null,
-  cities: 'province',
-  suburbs: 'city',
-};
+/** Each level's read, narrowed to its parent (a province's cities, a city's suburbs) where one is given. */
+const READ_LEVEL = {
+  provinces: (_parent: number | undefined, signal?: AbortSignal) =>
+    call(locationRoutes.provinces, {}, { signal }),
+  cities: (province: number | undefined, signal?: AbortSignal) =>
+    call(locationRoutes.cities, { query: { province } }, { signal }),
+  suburbs: (city: number | undefined, signal?: AbortSignal) =>
+    call(locationRoutes.suburbs, { query: { city } }, { signal }),
+} satisfies Record<PlaceLevel, unknown>;
 
 /** GET /api/provinces, /api/cities?province=, /api/suburbs?city=: the address pickers (any signed-in user). */
-export const getPlaces = (level: PlaceLevel, parentId: number | null, signal?: AbortSignal) => {
-  const param = PARENT_PARAM[level];
-  return api
-    .get<{ data: PlaceItem[] }>(`/api/${level}`, {
-      query: param && parentId !== null ? { [param]: parentId } : undefined,
-      signal,
-    })
-    .then((r) => r.data);
-};
+export const getPlaces = (level: PlaceLevel, parentId: number | null, signal?: AbortSignal) =>
+  READ_LEVEL[level](parentId ?? undefined, signal).then((r) => r.data);
 
 /** A level's places; a city or suburb list waits for its parent. Geography changes seldom: kept 10 minutes. */
 export const usePlaces = (level: PlaceLevel, parentId: number | null) =>
   useQuery({
     queryKey: ['places', level, parentId],
     queryFn: ({ signal }) => getPlaces(level, parentId, signal),
-    enabled: PARENT_PARAM[level] === null || parentId !== null,
+    enabled: level === 'provinces' || parentId !== null,
     staleTime: 10 * 60_000,
   });

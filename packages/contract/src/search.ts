@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 import { isCleanText, TEXT_MESSAGE } from './fields';
+import { dataOf } from './paging';
+import { route } from './routes';
 
 /**
  * Search from anywhere (issue 40, DECISIONS.md "Many at once"): `GET /api/search?q=` finds orders (by number,
@@ -39,6 +41,16 @@ export const searchResult = z.object({
   url: z.string(),
 });
 export type SearchResult = z.infer<typeof searchResult>;
+
+/** The search's route (every signed-in user, each finding only what they may see). */
+export const searchRoutes = {
+  search: route({
+    method: 'GET',
+    path: '/api/search',
+    query: searchQuery,
+    answer: dataOf(z.array(searchResult)),
+  }),
+};
 
 /** Headings of each kind of result, in the order the box lists them. */
 export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {

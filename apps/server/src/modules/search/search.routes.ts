@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import { searchQuery, searchResult } from '@bloomline/contract';
+// The contract's `searchRoutes`, by another name here: the module's plugin below has that name (app.ts).
+import { searchRoutes as declared } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { guardModule, requireUser } from '../../plugins/session';
@@ -11,14 +11,12 @@ import type { SearchService } from './search.service';
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
   guardModule(app, requireUser);
   const routes = await areaRoutes(app, { tags: ['search'] });
-  routes.read(
-    '/api/search',
+  routes.serve(
+    declared.search,
     {
       summary:
         'Orders (number, recipient, phone, e-mail), partners, customers, companies, products and screens, at most 20',
-      querystring: searchQuery,
-      data: z.array(searchResult),
     },
-    ({ user, query }) => search.search(user, query.q),
+    async ({ user, query }) => ({ data: await search.search(user, query.q) }),
   );
 };

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 import { dateRangeAddress, dateRangeQuery, dateRangeShape, withRangeInOrder } from './date-range';
 import { MESSAGES } from './messages';
-import { given } from './paging';
+import { dataOf, given } from './paging';
+import { route } from './routes';
+import type { RouteDecl } from './routes';
 import { LINE_STATUSES } from './statuses';
 
 /**
@@ -162,6 +164,67 @@ export const REPORT_FILES = {
   partnerSales: 'partner-sales',
   collectionStatus: 'collection-status',
 } as const;
+
+/** A report of rows: its path, its query and one row. */
+type RowReport = { path: string; query: z.ZodType; item: z.ZodType };
+
+/**
+ * The reports whose rows the screens draw: each one's path, query and row. Each answers `{ data }` with the
+ * rows, or with `Accept: text/csv` the same rows as a file (DECISIONS.md, "Reporting").
+ */
+const ROW_REPORTS = {
+  partnerOrders: { path: '/api/reporting/partner-orders', query: statusReportQuery, item: partnerOrdersItem },
+  partnerSales: { path: '/api/reporting/partner-sales', query: statusReportQuery, item: partnerSalesItem },
+  profitCentreRevenue: {
+    path: '/api/reporting/profit-centre-revenue',
+    query: statusReportQuery,
+    item: profitCentreRevenueItem,
+  },
+  averageFulfillment: {
+    path: '/api/reporting/average-fulfillment-time',
+    query: reportQuery,
+    item: averageFulfillmentItem,
+  },
+  componentSales: { path: '/api/reporting/component-sales', query: reportQuery, item: componentSalesItem },
+  // No filters: the file is named as a report of every day (`collection-status-all-all.csv`).
+  collectionStatus: {
+    path: '/api/reporting/collection-status',
+    query: z.object({}),
+    item: collectionStatusItem,
+  },
+} as const satisfies Record<string, RowReport>;
+
+/** A report whose rows a screen draws (all but the accounting report, which streams). */
+export type ReportName = keyof typeof ROW_REPORTS;
+/** One row of a report. */
+export type ReportRow<R extends ReportName> = z.output<(typeof ROW_REPORTS)[R]['item']>;
+
+type RowReportRoute<R extends RowReport> = RouteDecl<
+  'GET',
+  R['path'],
+  undefined,
+  R['query'],
+  undefined,
+  z.ZodObject<{ data: z.ZodArray<R['item']> }>
+>;
+
+/** A report's route: GET its path with its query, answering `{ data }` with its rows. */
+const rowReportRoute = <R extends RowReport>(report: R): RowReportRoute<R> =>
+  route({ method: 'GET', path: report.path, query: report.query, answer: dataOf(z.array(report.item)) });
+
+/** The reports' routes, by report (staff only). */
+export const reportRoutes = {
+  ...(Object.fromEntries(
+    Object.entries(ROW_REPORTS).map(([name, report]) => [name, rowReportRoute(report)]),
+  ) as { [K in ReportName]: RowReportRoute<(typeof ROW_REPORTS)[K]> }),
+  /** One row per order line as a bare JSON array, or with `Accept: text/csv` the 18 named columns; streamed. */
+  accounting: route({
+    method: 'GET',
+    path: '/api/reporting/accounting-csv',
+    query: reportQuery,
+    answer: z.array(accountingRow),
+  }),
+};
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

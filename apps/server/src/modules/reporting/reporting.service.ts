@@ -8,7 +8,9 @@ import type {
   PartnerOrdersItem,
   PartnerSalesItem,
   ProfitCentreRevenueItem,
+  ReportName,
   ReportQuery,
+  ReportRow,
   StatusReportQuery,
 } from '@bloomline/contract';
 import { formatDuration, STATUS_BY_ID, toRand } from '@bloomline/contract';
@@ -29,37 +31,37 @@ const statusOf = (query: StatusReportQuery) =>
 const rangeOf = ({ startDate, endDate }: DateRange): DateRange => ({ startDate, endDate });
 
 /** The CSV of each report: a header row of the screen's column names, then the JSON's rows. */
-export const REPORT_CSV = {
+export const REPORT_CSV: { [R in ReportName]: CsvColumn<ReportRow<R>>[] } = {
   partnerOrders: [
     { header: 'Partner', value: (r) => r.partnerName },
     { header: 'Orders', value: (r) => r.orderCount },
     { header: 'Order items', value: (r) => r.orderItemCount },
     { header: 'Order value', value: (r) => r.orderValue },
-  ] satisfies CsvColumn<PartnerOrdersItem>[],
+  ],
   profitCentreRevenue: [
     { header: 'Profit centre', value: (r) => r.profitCentre },
     { header: 'Revenue', value: (r) => r.revenue },
-  ] satisfies CsvColumn<ProfitCentreRevenueItem>[],
+  ],
   averageFulfillment: [
     { header: 'Partner', value: (r) => r.partnerName },
     { header: 'Average', value: (r) => formatDuration(r.average) },
     { header: 'Average (seconds)', value: (r) => r.average },
-  ] satisfies CsvColumn<AverageFulfillmentItem>[],
+  ],
   partnerSales: [
     { header: 'Partner', value: (r) => r.partnerName },
     { header: 'Sales', value: (r) => r.sales },
-  ] satisfies CsvColumn<PartnerSalesItem>[],
+  ],
   componentSales: [
     // The spec headed this column Partner; it holds the component's name (issue 36).
     { header: 'Component', value: (r) => r.name },
     { header: 'Sales revenue', value: (r) => r.value },
     { header: 'Count', value: (r) => r.count },
-  ] satisfies CsvColumn<ComponentSalesItem>[],
+  ],
   collectionStatus: [
     { header: 'Name', value: (r) => r.name },
     { header: 'Local delivery', value: (r) => (r.local_delivery ? 'Yes' : 'No') },
     { header: 'Partners', value: (r) => r.partners },
-  ] satisfies CsvColumn<CollectionStatusItem>[],
+  ],
 };
 
 export function createReportingService({ database }: { database: Database }) {

@@ -1,36 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type {
-  AccountingRow,
-  AverageFulfillmentItem,
-  CollectionStatusItem,
-  ComponentSalesItem,
-  DateRange,
-  PartnerOrdersItem,
-  PartnerSalesItem,
-  ProfitCentreRevenueItem,
-} from '@bloomline/contract';
+import type { DateRange, ReportName, ReportRow } from '@bloomline/contract';
+import { orderRoutes, reportRoutes } from '@bloomline/contract';
 
-import { api, type Query } from '@/api/client';
+import { call } from '@/api/call';
+import type { Query } from '@/api/client';
 import { resourceKeys } from '@/lib/query-keys';
 
 /** A report's query as the address holds it: the range and, for two reports, a status id. */
 export type ReportParams = DateRange & { status?: string };
 
 export const reportingKeys = resourceKeys<ReportParams>('reporting');
-
-/** The reports' calls (`/api/reporting/<report>`), by the shape of their rows. */
-export type ReportRows = {
-  'partner-orders': PartnerOrdersItem;
-  'partner-sales': PartnerSalesItem;
-  'profit-centre-revenue': ProfitCentreRevenueItem;
-  'average-fulfillment-time': AverageFulfillmentItem;
-  'component-sales': ComponentSalesItem;
-  'collection-status': CollectionStatusItem;
-};
-export type ReportName = keyof ReportRows;
-
-export const reportPath = (report: ReportName | 'accounting-csv') => `/api/reporting/${report}`;
 
 /** Only what is set goes into the call (and the export's address). */
 export const queryOf = (params: ReportParams): Query => ({
@@ -39,13 +19,17 @@ export const queryOf = (params: ReportParams): Query => ({
   status: params.status,
 });
 
+/** A report's rows: every report is a GET of the period (and a status), so any declaration of them calls alike. */
+const getReport = <R extends ReportName>(report: R, params: ReportParams, signal: AbortSignal) => {
+  const route: (typeof reportRoutes)[ReportName] = reportRoutes[report];
+  // The rows of `route`, which is `reportRoutes[report]` (the union above does not know which).
+  return call(route, { query: queryOf(params) }, { signal }).then((r) => r.data as ReportRow<R>[]);
+};
+
 export const reportQueryOptions = <R extends ReportName>(report: R, params: ReportParams) =>
   queryOptions({
     queryKey: [...reportingKeys.all, report, params] as const,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ data: ReportRows[R][] }>(reportPath(report), { query: queryOf(params), signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => getReport(report, params, signal),
   });
 
 /**
@@ -62,11 +46,7 @@ export const useAccountingRows = (params: DateRange, enabled: boolean) =>
   useQuery({
     queryKey: [...reportingKeys.all, 'accounting-csv', params] as const,
     queryFn: ({ signal }) =>
-      api.get<AccountingRow[]>(reportPath('accounting-csv'), {
-        query: queryOf(params),
-        signal,
-        timeoutMs: ACCOUNTING_TIMEOUT_MS,
-      }),
+      call(reportRoutes.accounting, { query: queryOf(params) }, { signal, timeoutMs: ACCOUNTING_TIMEOUT_MS }),
     enabled,
   });
 
@@ -74,9 +54,6 @@ export const useAccountingRows = (params: DateRange, enabled: boolean) =>
 export const useLineStatuses = () =>
   useQuery({
     queryKey: ['order-line-statuses'] as const,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ data: { id: number; name: string }[] }>('/api/order-line-statuses', { signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => call(orderRoutes.lineStatuses, {}, { signal }).then((r) => r.data),
     staleTime: Infinity,
   });

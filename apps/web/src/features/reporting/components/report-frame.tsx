@@ -1,8 +1,16 @@
 import { Card, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 
-import { type DateRange, rangeFileStem, rangeInOrder, statusReportAddress } from '@bloomline/contract';
+import {
+  type DateRange,
+  rangeFileStem,
+  rangeInOrder,
+  REPORT_FILES,
+  reportRoutes,
+  statusReportAddress,
+} from '@bloomline/contract';
 
+import { pathOf } from '@/api/call';
 import { paths } from '@/lib/paths';
 import {
   DataTable,
@@ -15,7 +23,7 @@ import {
   useListParams,
 } from '@/ui';
 
-import { queryOf, type ReportParams, reportPath, useLineStatuses } from '../api/reporting-api';
+import { queryOf, type ReportParams, useLineStatuses } from '../api/reporting-api';
 
 /** What a report without rows for the period says, in its chart and its table alike. */
 export const NO_DATA = 'No data for this period.';
@@ -90,25 +98,23 @@ export function ReportTable<T>({
 
 /**
  * Export: the CSV of `report`'s call with the filters on screen (`Accept: text/csv`), named by the server's
- * content-disposition, with its progress as it arrives.
+ * content-disposition (the fallback is the report's own `<report>-<start>-<end>.csv`), with its progress as it
+ * arrives.
  */
 export function ExportButton({
   report,
   params,
-  file,
   ...props
 }: {
-  report: Parameters<typeof reportPath>[0];
+  report: keyof typeof reportRoutes;
   params: ReportParams;
-  /** The report's part of the fallback file name (`partner-orders`). */
-  file: string;
 } & Omit<DownloadButtonProps, 'path' | 'fallbackName'>) {
   return (
     <DownloadButton
-      path={reportPath(report)}
+      path={pathOf(reportRoutes[report])}
       query={queryOf(params)}
       accept="text/csv"
-      fallbackName={`${rangeFileStem(file, params)}.csv`}
+      fallbackName={`${rangeFileStem(REPORT_FILES[report], params)}.csv`}
       {...props}
     />
   );

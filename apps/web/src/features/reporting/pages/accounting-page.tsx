@@ -1,7 +1,5 @@
 import { Alert, Box, Card, Skeleton, Stack, Text } from '@mantine/core';
 
-import { REPORT_FILES } from '@bloomline/contract';
-
 import { DateRangeFilter, QueryError, useDateRange } from '@/ui';
 
 import { ACCOUNTING_TIMEOUT_MS, useAccountingRows } from '../api/reporting-api';
@@ -48,12 +46,7 @@ export function AccountingPage() {
       title="Accounting CSV"
       actions={
         <Box visibleFrom="sm">
-          <ExportButton
-            report="accounting-csv"
-            params={range}
-            file={REPORT_FILES.accounting}
-            timeoutMs={ACCOUNTING_TIMEOUT_MS}
-          >
+          <ExportButton report="accounting" params={range} timeoutMs={ACCOUNTING_TIMEOUT_MS}>
             Export report
           </ExportButton>
         </Box>

@@ -1,9 +1,4 @@
-import {
-  type AverageFulfillmentItem,
-  formatDuration,
-  formatQuantity,
-  REPORT_FILES,
-} from '@bloomline/contract';
+import { type AverageFulfillmentItem, formatDuration, formatQuantity } from '@bloomline/contract';
 
 import { ChartFrame, type DataColumn, DateRangeFilter, useDateRange } from '@/ui';
 
@@ -25,7 +20,7 @@ const inDays = (days: number) => `${formatQuantity(Math.round(days * 10) / 10)} 
 /** How long partners take from an order's creation to its delivery: horizontal bars per partner. */
 export function AverageFulfillmentPage() {
   const { range, inOrder, setRange } = useDateRange();
-  const report = useReport('average-fulfillment-time', range, inOrder);
+  const report = useReport('averageFulfillment', range, inOrder);
   const rows = inOrder ? report.data : [];
   const loading = inOrder && report.isPending;
   const chartRows = rows?.map((r) => ({
@@ -35,13 +30,7 @@ export function AverageFulfillmentPage() {
   return (
     <ReportFrame
       title="Average fulfillment time"
-      actions={
-        <ExportButton
-          report="average-fulfillment-time"
-          params={range}
-          file={REPORT_FILES.averageFulfillment}
-        />
-      }
+      actions={<ExportButton report="averageFulfillment" params={range} />}
       filters={<DateRangeFilter value={range} onChange={setRange} />}
     >
       <ChartWithTable

@@ -1,4 +1,4 @@
-import { type CollectionStatusItem, REPORT_FILES } from '@bloomline/contract';
+import { type CollectionStatusItem } from '@bloomline/contract';
 
 import { type DataColumn, DataTable } from '@/ui';
 
@@ -13,12 +13,9 @@ const columns: DataColumn<CollectionStatusItem>[] = [
 
 /** Per city: whether an enabled florist delivers there and how many partners reach it. No filters. */
 export function CollectionStatusPage() {
-  const report = useReport('collection-status', {});
+  const report = useReport('collectionStatus', {});
   return (
-    <ReportFrame
-      title="Collection status"
-      actions={<ExportButton report="collection-status" params={{}} file={REPORT_FILES.collectionStatus} />}
-    >
+    <ReportFrame title="Collection status" actions={<ExportButton report="collectionStatus" params={{}} />}>
       <DataTable
         columns={columns}
         rows={report.data}

@@ -1,10 +1,4 @@
-import {
-  type ComponentSalesItem,
-  formatMoney,
-  formatWholeRand,
-  formatQuantity,
-  REPORT_FILES,
-} from '@bloomline/contract';
+import { type ComponentSalesItem, formatMoney, formatWholeRand, formatQuantity } from '@bloomline/contract';
 
 import { ChartFrame, type DataColumn, DateRangeFilter, Money, useDateRange } from '@/ui';
 
@@ -21,13 +15,13 @@ const columns: DataColumn<ComponentSalesItem>[] = [
 /** What components sell: revenue per component as bars, with the table of revenue and count. */
 export function ComponentSalesPage() {
   const { range, inOrder, setRange } = useDateRange();
-  const report = useReport('component-sales', range, inOrder);
+  const report = useReport('componentSales', range, inOrder);
   const rows = inOrder ? report.data : [];
   const loading = inOrder && report.isPending;
   return (
     <ReportFrame
       title="Sales / Revenue by Component"
-      actions={<ExportButton report="component-sales" params={range} file={REPORT_FILES.componentSales} />}
+      actions={<ExportButton report="componentSales" params={range} />}
       filters={<DateRangeFilter value={range} onChange={setRange} />}
     >
       <ChartWithTable

@@ -1,4 +1,4 @@
-import { formatCount, type PartnerOrdersItem, REPORT_FILES } from '@bloomline/contract';
+import { formatCount, type PartnerOrdersItem } from '@bloomline/contract';
 
 import { ChartFrame, type DataColumn } from '@/ui';
 
@@ -30,7 +30,7 @@ const itemsColumns: DataColumn<PartnerOrdersItem>[] = [
 /** Orders and order items per partner: two donuts, each with its table. */
 export function PartnerOrdersPage() {
   const { params, inOrder, update } = useStatusReportParams();
-  const report = useReport('partner-orders', params, inOrder);
+  const report = useReport('partnerOrders', params, inOrder);
   const rows = inOrder ? report.data : [];
   const loading = inOrder && report.isPending;
   const itemRows = rows && [...rows].sort((a, b) => b.orderItemCount - a.orderItemCount);
@@ -52,7 +52,7 @@ export function PartnerOrdersPage() {
   return (
     <ReportFrame
       title="Partner orders"
-      actions={<ExportButton report="partner-orders" params={params} file={REPORT_FILES.partnerOrders} />}
+      actions={<ExportButton report="partnerOrders" params={params} />}
       filters={<StatusRangeFilter params={params} onChange={update} />}
     >
       <ChartWithTable

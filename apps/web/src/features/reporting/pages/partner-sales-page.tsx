@@ -1,4 +1,4 @@
-import { formatMoney, formatWholeRand, type PartnerSalesItem, REPORT_FILES } from '@bloomline/contract';
+import { formatMoney, formatWholeRand, type PartnerSalesItem } from '@bloomline/contract';
 
 import { ChartFrame, type DataColumn, Money } from '@/ui';
 
@@ -24,13 +24,13 @@ const columns: DataColumn<PartnerSalesItem>[] = [
  */
 export function PartnerSalesPage() {
   const { params, inOrder, update } = useStatusReportParams();
-  const sales = useReport('partner-sales', params, inOrder);
+  const sales = useReport('partnerSales', params, inOrder);
   const rows = inOrder ? sales.data : [];
   const loading = inOrder && sales.isPending;
   return (
     <ReportFrame
       title="Sales by partner"
-      actions={<ExportButton report="partner-sales" params={params} file={REPORT_FILES.partnerSales} />}
+      actions={<ExportButton report="partnerSales" params={params} />}
       filters={<StatusRangeFilter params={params} onChange={update} />}
     >
       <ChartWithTable

@@ -1,4 +1,4 @@
-import { formatMoney, formatWholeRand, REPORT_FILES } from '@bloomline/contract';
+import { formatMoney, formatWholeRand } from '@bloomline/contract';
 
 import { ChartFrame } from '@/ui';
 
@@ -16,19 +16,13 @@ import { RevenueTable } from '../components/revenue-table';
 /** Line values by profit centre: a bar chart in rand beside the table. */
 export function ProfitCentreRevenuePage() {
   const { params, inOrder, update } = useStatusReportParams();
-  const report = useReport('profit-centre-revenue', params, inOrder);
+  const report = useReport('profitCentreRevenue', params, inOrder);
   const rows = inOrder ? report.data : [];
   const loading = inOrder && report.isPending;
   return (
     <ReportFrame
       title="Profit centres revenue"
-      actions={
-        <ExportButton
-          report="profit-centre-revenue"
-          params={params}
-          file={REPORT_FILES.profitCentreRevenue}
-        />
-      }
+      actions={<ExportButton report="profitCentreRevenue" params={params} />}
       filters={<StatusRangeFilter params={params} onChange={update} />}
     >
       <ChartWithTable

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
-import { requiredText } from './fields';
+import { idParams, requiredText } from './fields';
 import { formBoolean } from './forms';
 import { orderListRequest } from './orders';
+import { dataOf } from './paging';
+import { route } from './routes';
 
 /**
  * Saved views (issue 40, DECISIONS.md "Many at once"): named filter sets above the order lists. A view keeps
@@ -91,3 +93,22 @@ export const savedViewUpdate = z.object({
   position: z.number({ error: ':Attribute must be a whole number.' }).int().min(0).max(1000).optional(),
 });
 export type SavedViewUpdate = z.input<typeof savedViewUpdate>;
+
+/** The saved views' routes: every signed-in user keeps their own views; staff share theirs. */
+export const savedViewRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/views',
+    query: savedViewsQuery,
+    answer: dataOf(z.array(savedView)),
+  }),
+  create: route({ method: 'POST', path: '/api/views', body: savedViewBody, answer: dataOf(savedView) }),
+  update: route({
+    method: 'PUT',
+    path: '/api/views/:id',
+    params: idParams,
+    body: savedViewUpdate,
+    answer: dataOf(savedView),
+  }),
+  remove: route({ method: 'DELETE', path: '/api/views/:id', params: idParams }),
+};

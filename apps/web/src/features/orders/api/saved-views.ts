@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { SavedView, SavedViewBody, SavedViewUpdate } from '@bloomline/contract';
+import type { SavedViewBody, SavedViewUpdate } from '@bloomline/contract';
+import { savedViewRoutes } from '@bloomline/contract';
 
-import { api } from '@/api/client';
+import { call } from '@/api/call';
 import { resourceKeys } from '@/lib/query-keys';
 
 /** Saved views of the order lists (issue 40), under their own root: an order's change leaves them be. */
@@ -12,29 +13,27 @@ export const savedViewsQuery = () =>
   queryOptions({
     queryKey: savedViewKeys.list({ list: 'orders' }),
     queryFn: ({ signal }) =>
-      api.get<{ data: SavedView[] }>('/api/views', { query: { list: 'orders' }, signal }).then((r) => r.data),
+      call(savedViewRoutes.list, { query: { list: 'orders' } }, { signal }).then((r) => r.data),
   });
 
 export const useSavedViews = () => useQuery(savedViewsQuery());
 
 /** Saving, changing or deleting a view refreshes the tabs; a 422 is the dialog's to show. */
-function useViewChange<V, R>(call: (variables: V) => Promise<R>) {
+function useViewChange<V, R>(change: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: change,
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedViewKeys.all }),
   });
 }
 
 export const useSaveView = () =>
-  useViewChange((body: SavedViewBody) =>
-    api.post<{ data: SavedView }>('/api/views', body).then((r) => r.data),
-  );
+  useViewChange((body: SavedViewBody) => call(savedViewRoutes.create, { body }).then((r) => r.data));
 
 export const useUpdateView = () =>
   useViewChange(({ id, ...body }: SavedViewUpdate & { id: number }) =>
-    api.put<{ data: SavedView }>(`/api/views/${String(id)}`, body).then((r) => r.data),
+    call(savedViewRoutes.update, { params: { id }, body }).then((r) => r.data),
   );
 
 export const useDeleteView = () =>
-  useViewChange((id: number) => api.delete(`/api/views/${String(id)}`, { handles: [404] }));
+  useViewChange((id: number) => call(savedViewRoutes.remove, { params: { id } }, { handles: [404] }));

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { idParams, requiredString } from '@bloomline/contract';
+import { dataOf, idParams, requiredString, route } from '@bloomline/contract';
 
 import { auditEntries } from '../db/schema';
 import { errorHandlerPlugin } from '../plugins/error-handler';
@@ -16,7 +16,7 @@ import { createHarness } from '../test/harness';
 import type { Harness } from '../test/harness';
 import { areaRoutes } from './area-routes';
 import { auditTrail } from './audit';
-import { found } from './errors';
+import { found, notFound } from './errors';
 
 // The route kit drives a tiny area of its own, as a plain area declares it: an in-memory record with a
 // name, created, read, updated (PUT and a POST with _method=PUT, JSON or a multipart form) and deleted, its
@@ -61,48 +61,101 @@ function notesService() {
   };
 }
 
+/** The tiny area's routes, declared as the contract declares an area's (`route()`). */
+const noteRoutes = {
+  list: route({ method: 'GET', path: '/api/notes', answer: dataOf(z.array(note)) }),
+  get: route({ method: 'GET', path: '/api/notes/:id', params: idParams, answer: dataOf(note) }),
+  create: route({ method: 'POST', path: '/api/notes', body: noteBody, answer: dataOf(note) }),
+  update: route({
+    method: 'PUT',
+    path: '/api/notes/:id',
+    params: idParams,
+    body: noteBody,
+    answer: dataOf(note),
+  }),
+  rename: route({
+    method: 'POST',
+    path: '/api/notes/:id/rename',
+    params: idParams,
+    body: noteBody,
+    answer: dataOf(note),
+  }),
+  /** An action without a body, as most workflow POSTs are. */
+  touch: route({ method: 'POST', path: '/api/notes/:id/touch', params: idParams, answer: dataOf(note) }),
+  remove: route({ method: 'DELETE', path: '/api/notes/:id', params: idParams }),
+  /** A status chosen at run time (201 new, 200 already there), written by the handler itself. */
+  put: route({ method: 'PUT', path: '/api/notes-by-name', body: noteBody, answer: dataOf(note) }),
+  /** Another record's spoofable update whose own guard answers before the `_method` check. */
+  locked: route({
+    method: 'PUT',
+    path: '/api/locked/:id',
+    params: idParams,
+    body: noteBody,
+    answer: dataOf(note),
+  }),
+  /** … and the same, its guard after the check (the usual order). */
+  lockedLate: route({
+    method: 'PUT',
+    path: '/api/locked-late/:id',
+    params: idParams,
+    body: noteBody,
+    answer: dataOf(note),
+  }),
+};
+
+/** Nobody reaches a locked note: 404, as a record out of reach answers. */
+const outOfReach = async () => {
+  throw notFound();
+};
+
 const notesRoutes: FastifyPluginAsyncZod<{ notes: ReturnType<typeof notesService> }> = async (
   zodApp,
   { notes },
 ) => {
   const routes = await areaRoutes(zodApp, { tags: ['notes'], forms: true });
-  routes.read('/api/notes', { summary: 'Every note', data: z.array(note) }, async () => notes.list());
-  routes.read('/api/notes/:id', { summary: 'One note', params: idParams, data: note }, async ({ params }) =>
-    notes.get(params.id),
+  routes.serve(noteRoutes.list, { summary: 'Every note' }, async () => ({ data: notes.list() }));
+  routes.serve(noteRoutes.get, { summary: 'One note' }, async ({ params }) => ({
+    data: notes.get(params.id),
+  }));
+  routes.serve(noteRoutes.create, { summary: 'Create a note', created: true }, async ({ user, body }) => ({
+    data: await notes.create(user.id, body),
+  }));
+  routes.serve(
+    noteRoutes.update,
+    { summary: 'Update a note', spoofable: true },
+    async ({ user, params, body }) => ({ data: await notes.update(user.id, params.id, body) }),
   );
-  routes.create('/api/notes', { summary: 'Create a note', body: noteBody, data: note }, ({ user, body }) =>
-    notes.create(user.id, body),
+  routes.serve(
+    noteRoutes.rename,
+    { summary: 'Rename a note', errors: [409] },
+    async ({ user, params, body }) => ({ data: await notes.update(user.id, params.id, body) }),
   );
-  routes.update(
-    '/api/notes/:id',
-    { summary: 'Update a note', spoofable: true, params: idParams, body: noteBody, data: note },
-    ({ user, params, body }) => notes.update(user.id, params.id, body),
-  );
-  routes.action(
-    '/api/notes/:id/rename',
-    { summary: 'Rename a note', params: idParams, body: noteBody, data: note, errors: [409] },
-    ({ user, params, body }) => notes.update(user.id, params.id, body),
-  );
-  routes.remove(
-    '/api/notes/:id',
-    { summary: 'Delete a note', params: idParams, errors: [409] },
-    ({ user, params }) => notes.remove(user.id, params.id),
-  );
-};
-
-/** The same area's record routes in one declaration, at another address: they must match the above. */
-const memoRoutes: FastifyPluginAsyncZod<{ notes: ReturnType<typeof notesService> }> = async (
-  zodApp,
-  { notes },
-) => {
-  const routes = await areaRoutes(zodApp, { tags: ['notes'], forms: true });
-  routes.records('/api/memos', notes, {
-    body: noteBody,
-    record: note,
-    spoofable: true,
-    summaries: { get: 'One note', create: 'Create a note', update: 'Update a note', remove: 'Delete a note' },
-    removeErrors: [409],
+  routes.serve(noteRoutes.touch, { summary: 'Touch a note' }, async ({ params, viewer }) => {
+    const one = notes.get(params.id);
+    return { data: { ...one, name: `${one.name} (${viewer.kind})` } };
   });
+  routes.serve(noteRoutes.remove, { summary: 'Delete a note', errors: [409] }, async ({ user, params }) => {
+    await notes.remove(user.id, params.id);
+  });
+  routes.serveOwn(
+    noteRoutes.put,
+    { summary: 'Create or find a note by name', responses: { 201: dataOf(note) } },
+    async ({ user, body, reply }) => {
+      const there = notes.list().find((n) => n.name === body.name);
+      if (there) return reply.send({ data: there });
+      return reply.code(201).send({ data: await notes.create(user.id, body) });
+    },
+  );
+  routes.serve(
+    noteRoutes.locked,
+    { summary: 'A locked note', spoofable: true, preValidation: outOfReach, guardsFirst: true },
+    async () => ({ data: { id: 0, name: 'never' } }),
+  );
+  routes.serve(
+    noteRoutes.lockedLate,
+    { summary: 'A locked note', spoofable: true, preValidation: outOfReach },
+    async () => ({ data: { id: 0, name: 'never' } }),
+  );
 };
 
 const auditOf = (id: number) =>
@@ -147,7 +200,6 @@ beforeAll(async () => {
     schemas.set(`${[route.method].flat().join('|')} ${route.url}`, route.schema ?? {});
   });
   await app.register(notesRoutes, { notes: notesService() });
-  await app.register(memoRoutes, { notes: notesService() });
   await app.ready();
 });
 afterAll(async () => {
@@ -272,30 +324,35 @@ describe('the route kit', () => {
     expect(responseCodes('GET /api/notes')).toEqual(['200']);
   });
 
-  it("declares a record's four routes in one `records` call exactly as the single declarations do", async () => {
-    for (const route of [
-      'GET /api/notes/:id',
-      'POST /api/notes',
-      'PUT|POST /api/notes/:id',
-      'DELETE /api/notes/:id',
-    ]) {
-      const memo = route.replace('/api/notes', '/api/memos');
-      expect(schemas.get(memo), memo).toEqual(schemas.get(route));
-    }
+  it('answers an action without a body, its handler told who is looking', async () => {
+    const created = (
+      await app.inject({ method: 'POST', url: '/api/notes', payload: { name: 'Touch' } })
+    ).json<{
+      data: Note;
+    }>().data;
+    const res = await app.inject({ method: 'POST', url: `/api/notes/${String(created.id)}/touch` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { id: created.id, name: 'Touch (staff)' } });
+    expect(schemas.get('POST /api/notes/:id/touch')).not.toHaveProperty('body');
+  });
 
-    const created = await app.inject({ method: 'POST', url: '/api/memos', payload: { name: 'Memo' } });
-    expect(created.statusCode).toBe(201);
-    const { id } = created.json<{ data: { id: number } }>().data;
-    const spoofed = await app.inject({
-      method: 'POST',
-      url: `/api/memos/${String(id)}`,
-      ...multipart({ _method: 'PUT', name: 'Memo 2' }),
-    });
-    expect(spoofed.json()).toEqual({ data: { id, name: 'Memo 2' } });
-    expect((await app.inject({ method: 'GET', url: `/api/memos/${String(id)}` })).json()).toEqual({
-      data: { id, name: 'Memo 2' },
-    });
-    expect((await app.inject({ method: 'DELETE', url: `/api/memos/${String(id)}` })).statusCode).toBe(204);
-    expect((await app.inject({ method: 'GET', url: `/api/memos/${String(id)}` })).statusCode).toBe(404);
+  it('lets a handler write its own answer with a status chosen at run time, both documented', async () => {
+    const first = await app.inject({ method: 'PUT', url: '/api/notes-by-name', payload: { name: 'Once' } });
+    expect(first.statusCode).toBe(201);
+    const again = await app.inject({ method: 'PUT', url: '/api/notes-by-name', payload: { name: 'Once' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(responseCodes('PUT /api/notes-by-name')).toEqual(['200', '201']);
+  });
+
+  it("runs a route's own guards before the `_method` check when asked, after it otherwise", async () => {
+    const post = (url: string) => app.inject({ method: 'POST', url, payload: { name: 'x' } });
+    // Out of reach is a 404 whatever the method …
+    expect((await post('/api/locked/1')).statusCode).toBe(404);
+    // … where the usual order answers the missing `_method` first.
+    expect((await post('/api/locked-late/1')).statusCode).toBe(405);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/locked-late/1', payload: { name: 'x' } })).statusCode,
+    ).toBe(404);
   });
 });

@@ -7,7 +7,6 @@ import type { PartnerListItem } from '@bloomline/contract';
 import { areaRoutes } from '../../lib/area-routes';
 import { csvStream, sendCsv } from '../../lib/csv';
 import type { CsvColumn } from '../../lib/csv';
-import { viewerOf } from '../../lib/viewer';
 import { guardModule, requireStaff, requireUser } from '../../plugins/session';
 import type { PartnersService } from './partners.service';
 
@@ -71,7 +70,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
   routes.serve(
     partnerRoutes.get,
     { summary: 'One partner (staff: any; a partner user: their own)' },
-    async ({ user, params }) => ({ data: await partners.get(viewerOf(user), params.id) }),
+    async ({ viewer, params }) => ({ data: await partners.get(viewer, params.id) }),
   );
   routes.serve(
     partnerRoutes.create,
@@ -90,7 +89,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
       spoofable: true,
       preValidation: dropStaffOnlyFields,
     },
-    async ({ user, params, body }) => ({ data: await partners.update(viewerOf(user), params.id, body) }),
+    async ({ viewer, params, body }) => ({ data: await partners.update(viewer, params.id, body) }),
   );
   routes.serve(
     partnerRoutes.toggleEnabled,

@@ -4,7 +4,6 @@ import { monthEndRunRoutes, statementRoutes } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { sendDownload } from '../../lib/download';
-import { viewerOf } from '../../lib/viewer';
 import { guardModule, requirePermission, requireStaff, requireUser } from '../../plugins/session';
 import type { StatementRun } from './statement-run.service';
 import type { PdfKind } from './statements.pdf';
@@ -42,7 +41,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
         "A partner's month: its entries in the chosen order and the five figures (staff name partner_id)",
       preValidation: canReadStatements,
     },
-    ({ user, query }) => statements.statement(viewerOf(user), query),
+    ({ viewer, query }) => statements.statement(viewer, query),
   );
 
   routes.serve(
@@ -51,7 +50,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       summary: "The partner's current balance: every unpaid bill less every deduction (rand)",
       preValidation: canReadStatements,
     },
-    async ({ user, query }) => ({ data: await statements.currentBalance(viewerOf(user), query.partner_id) }),
+    async ({ viewer, query }) => ({ data: await statements.currentBalance(viewer, query.partner_id) }),
   );
 
   routes.serve(
@@ -60,7 +59,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       summary: 'The latest 12 months, newest first, with the orders received and sent (in-store) in each',
       preValidation: canReadStatements,
     },
-    async ({ user, query }) => ({ data: await statements.months(viewerOf(user), query.partner_id) }),
+    async ({ viewer, query }) => ({ data: await statements.months(viewer, query.partner_id) }),
   );
 
   routes.serve(
@@ -70,15 +69,15 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
         "The month's orders with their Total on pay (the orders page when the statements feature is off)",
       preValidation: canReadStatements,
     },
-    ({ user, query }) => statements.orders(viewerOf(user), query),
+    ({ viewer, query }) => statements.orders(viewer, query),
   );
 
   for (const kind of ['detail', 'summary'] as const satisfies readonly PdfKind[]) {
     routes.serveOwn(
       statementRoutes.pdf[kind],
       { summary: PDF_SUMMARIES[kind], preValidation: canReadStatements, produces: ['application/pdf'] },
-      async ({ user, params, query, reply }) =>
-        sendDownload(reply, await statements.pdf(viewerOf(user), kind, { month: params.month, ...query })),
+      async ({ viewer, params, query, reply }) =>
+        sendDownload(reply, await statements.pdf(viewer, kind, { month: params.month, ...query })),
     );
   }
 

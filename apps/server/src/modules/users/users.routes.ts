@@ -22,22 +22,12 @@ async function selfOrStaff(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Reading or updating a user (`/api/users/:id`) checks the record before anything else: the update's `_method`
- * check included, which a served route runs before its own guards (a partner user's POST to another user is a
- * 404, as their PUT is). So it runs here, for that path, after the module's guard and the forms' reading.
- */
-async function ownRecordFirst(request: FastifyRequest): Promise<void> {
-  if (request.routeOptions.url === userRoutes.get.path) await selfOrStaff(request);
-}
-
-/**
  * Users: the list, new users, enabling and the roles are staff only; reading and editing a user is open to
  * every signed-in user for their own record (their profile), and to staff for anyone's.
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   guardModule(app, requireUser);
   const routes = await areaRoutes(app, { tags, forms: true });
-  app.addHook('preValidation', ownRecordFirst);
 
   routes.serve(
     userRoutes.list,
@@ -46,8 +36,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
   routes.serve(
     userRoutes.get,
-    { summary: 'One user (a partner user: only themself)' },
-    async ({ user, params }) => ({ data: await users.get(viewerOf(user), params.id) }),
+    { summary: 'One user (a partner user: only themself)', preValidation: selfOrStaff },
+    async ({ viewer, params }) => ({ data: await users.get(viewer, params.id) }),
   );
   routes.serve(
     userRoutes.create,
@@ -65,9 +55,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         'Update a user (PUT, or POST with _method=PUT). Oneself: name, email and phoneNumber, answered as ' +
         'GET /api/me answers; staff editing another user: every field.',
       spoofable: true,
+      // Another user's record is a 404 before anything else, the `_method` check included (a partner user's
+      // POST to it answers as their PUT does).
+      preValidation: selfOrStaff,
+      guardsFirst: true,
     },
-    async ({ user: actor, params, body }) => {
-      const { self, user } = await users.update(viewerOf(actor), params.id, body);
+    async ({ user: actor, viewer, params, body }) => {
+      const { self, user } = await users.update(viewer, params.id, body);
       // The web keeps its own profile's answer as the current user, as GET /api/me gives it.
       return { data: self ? await users.me(actor.id) : user };
     },

@@ -13,12 +13,9 @@ import type { XeroService } from './xero.service';
 const tags = ['xero'];
 const CONNECT_PAGE = '/system/xero';
 
-/**
- * The browser's routes answer a signed-out visitor with the sign-in page rather than a 401. Fastify hands
- * every hook the reply; the route kit types its guards on the request alone, hence `reply?`.
- */
-async function signInFirst(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
-  if (!request.user) await reply?.redirect('/login');
+/** The browser's routes answer a signed-out visitor with the sign-in page rather than a 401. */
+async function signInFirst(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.user) await reply.redirect('/login');
 }
 
 /** The session's id as the sessions table keeps it: what a `state` is bound to. */

@@ -31,7 +31,7 @@ describe('the service worker’s paths, against the route table', () => {
   });
 
   it('keeps for offline use the reads the partner’s screens need, and nothing that changes anything', () => {
-    const reads = [
+    const reads: RouteDecl[] = [
       authRoutes.me,
       systemRoutes.config,
       orderRoutes.dashboard,

@@ -19,7 +19,7 @@ export const percentOf = ({ received, total }: DownloadProgress) =>
   total ? Math.min(100, Math.floor((received / total) * 100)) : null;
 
 export type DownloadButtonProps = Omit<ButtonProps, 'children' | 'loading' | 'disabled'> & {
-  /** The API path of the file (`/api/partners/export`) and its query. */
+  /** The API path of the file (`pathOf(partnerRoutes.export)`) and its query. */
   path: string;
   query?: Query;
   /** The name to save under when the server names none. */

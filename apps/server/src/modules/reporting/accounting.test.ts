@@ -15,7 +15,7 @@ import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
 import { accountingExport, accountingExportOffThread } from './accounting-export';
 import { ACCOUNTING_BATCH_ORDERS, accountingRows } from './accounting.queries';
-import { johannesburgDay, ordersDeliveredIn, seedWorld, type World } from './reporting-fixtures';
+import { johannesburgDay, ordersDeliveredIn, seedWorld, type World } from './reporting.test-support';
 
 let h: Harness;
 let staff: TestClient;

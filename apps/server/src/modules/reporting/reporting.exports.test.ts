@@ -4,7 +4,7 @@ import type { CollectionStatusItem, PartnerOrdersItem, PartnerSalesItem } from '
 
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
-import { seedWorld } from './reporting-fixtures';
+import { seedWorld } from './reporting.test-support';
 
 // Issue 36, point 7: the Sales by partner screen's own report (its chart's figures, as its table and export
 // show them) and collection status as a file, like every report. reporting.test.ts holds partner orders, from

@@ -15,7 +15,7 @@ import {
 import { orderLines, orders, partners } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
-import { johannesburgDay, ordersIn, seedWorld, type World } from './reporting-fixtures';
+import { johannesburgDay, ordersIn, seedWorld, type World } from './reporting.test-support';
 import { NO_PROFIT_CENTRE } from './reporting.queries';
 
 // Each report against a reference computed here, in JavaScript, from the rows the test seeded.

@@ -11,7 +11,7 @@ import { partnerUser } from '@/test/users';
 import { PartnerAddPage, PartnerEditPage } from './partner-edit-page';
 import { PartnerProductsPage } from './partner-products-page';
 import { PartnerProfilePage } from './partner-profile-page';
-import { kloof, partnersApi } from './test-data';
+import { kloof, partnersApi } from './partners.test-support';
 
 afterEach(() => vi.restoreAllMocks());
 

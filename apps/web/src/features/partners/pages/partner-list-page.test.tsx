@@ -6,7 +6,7 @@ import { callsOf, urlOf } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
 
 import { PartnerListPage } from './partner-list-page';
-import { listItem, partnersApi } from './test-data';
+import { listItem, partnersApi } from './partners.test-support';
 
 afterEach(() => vi.restoreAllMocks());
 

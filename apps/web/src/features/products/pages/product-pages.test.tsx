@@ -9,7 +9,7 @@ import { renderApp, Where } from '@/test/render';
 
 import { NO_PICTURE_LABEL } from '../components/product-picture';
 import { ProductListPage } from './product-list-page';
-import { bouquet, bouquetItem } from './products-test-data';
+import { bouquet, bouquetItem } from './products.test-support';
 import { ProductPartnersPage } from './product-partners-page';
 import { ProductVariantsPage } from './product-variants-page';
 

@@ -8,7 +8,7 @@ import { bodyOf, callsOf, invalid, pageOf, stubApi } from '@/test/api-stub';
 import { aComponent } from '@/test/records';
 import { renderApp } from '@/test/render';
 
-import { bouquet } from './products-test-data';
+import { bouquet } from './products.test-support';
 import { VariantPage } from './variant-page';
 
 afterEach(() => vi.restoreAllMocks());

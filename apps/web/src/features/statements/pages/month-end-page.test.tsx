@@ -11,7 +11,7 @@ import { renderApp } from '@/test/render';
 
 import { MONTH_END_POLL_MS } from '../api/month-end-run';
 import { MonthEndPage, SEND_LABEL } from './month-end-page';
-import { run } from './test-data';
+import { run } from './statements.test-support';
 
 const SENT_AT = '2026-11-01T04:02:11Z';
 const sentTo = (id: number, name: string, to: string) => ({

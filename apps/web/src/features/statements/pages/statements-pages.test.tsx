@@ -13,7 +13,7 @@ import { partnerUser, staffUser } from '@/test/users';
 import { StatementOrdersPage } from './statement-orders-page';
 import { StatementPage } from './statement-page';
 import { MONTHS_DESCRIPTION, StatementsPage } from './statements-page';
-import { entries, months, orderEntry, statement } from './test-data';
+import { entries, months, orderEntry, statement } from './statements.test-support';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,8 @@
 import { Group } from '@mantine/core';
 
-import { orderExportFileName } from '@bloomline/contract';
+import { orderExportFileName, orderRoutes } from '@bloomline/contract';
 
+import { pathOf } from '@/api/call';
 import { DownloadButton } from '@/ui';
 
 import { withoutPage } from '../../api/bulk-orders';
@@ -17,7 +18,7 @@ export function OrderListTools({ params }: { params: OrderListParams }) {
     <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
       <SavedViewTabs params={params} />
       <DownloadButton
-        path="/api/orders"
+        path={pathOf(orderRoutes.list)}
         query={withoutPage(params)}
         accept="text/csv"
         fallbackName={orderExportFileName(params.filter)}

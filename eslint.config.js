@@ -137,6 +137,46 @@ export default tseslint.config(
     settings: { ...parsedSources, 'import-x/resolver-next': [nodeResolver] },
   },
   {
+    // One declaration per route (issue 37): the web calls the route table, never a path of its own. The first
+    // screen's calls name their path inside `refOf`, typed by the declaration; the service worker's patterns are
+    // held to the table by pwa/offline-data.test.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.test-support.{ts,tsx}',
+      'apps/web/src/test/**',
+      'apps/web/src/pwa/offline-data.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value=/^\\/api\\//]:not(CallExpression[callee.name='refOf'] Literal)",
+          message: "Call the route's declaration: `call(thingRoutes.x, …)` or `pathOf(…)` (api/call.ts).",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: "Call the route's declaration: `call(thingRoutes.x, …)` or `pathOf(…)` (api/call.ts).",
+        },
+      ],
+    },
+  },
+  {
+    // … and the server serves each declaration through the kit, never a route written by hand.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
+          message: 'Serve the route from its declaration: `routes.serve(decl, …)` (lib/area-routes.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/src/**/*.ts'],
     plugins: { 'import-x': importX },
     rules: { 'import-x/no-cycle': noCycle },

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
+import { systemRoutes } from '@bloomline/contract';
+
 import { KEY_PATH_PREFIX } from '../../lib/urls';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,7 +21,7 @@ export function decodedPath(url: string): string {
 export const isSessionPath = (path: string) =>
   // The shop's door takes an API key, never a session (plugins/api-key-auth.ts).
   SESSION_PREFIXES.some((p) => path.startsWith(p)) &&
-  path !== '/api/openapi.json' &&
+  path !== systemRoutes.openapi.path &&
   !path.startsWith(KEY_PATH_PREFIX);
 
 /**

@@ -13,11 +13,11 @@ import type {
 import type { Db } from '../../db/client';
 import { alertPreferences, partners, pushSubscriptions, users } from '../../db/schema';
 import { notFound, ValidationError } from '../../lib/errors';
+import { keptSecret } from '../../lib/kept-secret';
 import type { SessionUser } from '../../plugins/session';
 import type { NewOrderForPartner } from '../../shared/new-orders';
 import type { OrderEvents } from './order-events';
-import { pushTo, vapidKeysOf } from './push-delivery';
-import type { VapidKeys } from './push-delivery';
+import { pushTo, VAPID_KEYS } from './push-delivery';
 
 /**
  * The browsers' push services (Chrome and Edge's FCM, Firefox's autopush, Safari's, Windows'): a subscription
@@ -58,14 +58,7 @@ const DEFAULTS: AlertPreferences = { alerts: true, sound: true };
 
 /** New-order alerts: the devices that receive them, each user's choices, and the sending after a change. */
 export function createNotificationsService({ db, log, events, extraHosts, contact }: NotificationsDeps) {
-  let keys: Promise<VapidKeys> | undefined;
-  const vapid = () => {
-    keys ??= vapidKeysOf(db).catch((err: unknown) => {
-      keys = undefined;
-      throw err;
-    });
-    return keys;
-  };
+  const vapid = keptSecret(db, VAPID_KEYS);
   /** Sends in flight, so a test (and a closing server) can wait for them. */
   const pending = new Set<Promise<unknown>>();
 

@@ -6,25 +6,30 @@ import type { PushMessage } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import { pushKeys, pushSubscriptions } from '../../db/schema';
+import type { SecretPlace } from '../../lib/kept-secret';
 
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
 }
 
-/** The VAPID key pair: made by the first instance to need it and kept in the database for all. */
-export async function vapidKeysOf(db: Db): Promise<VapidKeys> {
-  const [stored] = await db.select().from(pushKeys).where(eq(pushKeys.id, 1));
-  if (stored) return stored;
-  const made = webpush.generateVAPIDKeys();
-  // Two instances starting at once: the first insert wins and both read it back.
-  await db
-    .insert(pushKeys)
-    .values({ id: 1, ...made })
-    .onConflictDoNothing();
-  const [kept] = await db.select().from(pushKeys).where(eq(pushKeys.id, 1));
-  return kept!;
-}
+/** The VAPID key pair: made by the first instance to need it and kept in the database for all (one row, id 1). */
+export const VAPID_KEYS: SecretPlace<VapidKeys> = {
+  name: 'push (VAPID) key pair',
+  make: () => webpush.generateVAPIDKeys(),
+  async read(db) {
+    const [stored] = await db
+      .select({ publicKey: pushKeys.publicKey, privateKey: pushKeys.privateKey })
+      .from(pushKeys)
+      .where(eq(pushKeys.id, 1));
+    return stored;
+  },
+  keep: (db, made) =>
+    db
+      .insert(pushKeys)
+      .values({ id: 1, ...made })
+      .onConflictDoNothing(),
+};
 
 export interface Subscription {
   id: number;

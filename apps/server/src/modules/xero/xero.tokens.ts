@@ -8,15 +8,22 @@ import { xeroConnections } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { derivedKey, randomToken, seal, unseal } from '../../lib/crypto';
 import { serviceUnavailable } from '../../lib/errors';
+import { keptSecret, settingSecret } from '../../lib/kept-secret';
 import { GrantRefused, TokenRefused, XERO_MESSAGES } from './xero.client';
 import type { XeroClient } from './xero.client';
-import { storedConnection, storedKeySecret } from './xero.queries';
+import { storedConnection } from './xero.queries';
 import type { StoredConnection } from './xero.queries';
 
 /** An access token is refreshed when it has less than this left (Xero's live 30 minutes). */
 const REFRESH_MARGIN_MS = 2 * 60_000;
 
 const RECORD = 'accounting connection' as const;
+
+/**
+ * The random secret the token key is derived from when SESSION_SECRET is not set: kept in `settings`, outside
+ * the tokens' table (lib/kept-secret.ts).
+ */
+const TOKEN_KEY_SECRET = settingSecret('xero.token_key', 'accounting token key', () => randomToken(32));
 
 /** A connection ready for a call: the plain access token (in memory only) and the sealed one it came from. */
 interface Live {
@@ -52,16 +59,11 @@ export function createXeroTokens({
   secret: string | undefined;
   log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }) {
-  let keyLoad: Promise<Buffer> | null = null;
-  /** The AES-256-GCM key of the tokens, read once per process. */
-  const tokenKey = (): Promise<Buffer> =>
-    (keyLoad ??= (async () =>
-      derivedKey(secret || (await storedKeySecret(db, randomToken(32))), 'bloomline xero tokens'))().catch(
-      (err: unknown) => {
-        keyLoad = null;
-        throw err;
-      },
-    ));
+  const keySecret = secret ? () => Promise.resolve(secret) : keptSecret(db, TOKEN_KEY_SECRET);
+  let derived: Buffer | undefined;
+  /** The AES-256-GCM key of the tokens, derived once per process. */
+  const tokenKey = async (): Promise<Buffer> =>
+    (derived ??= derivedKey(await keySecret(), 'bloomline xero tokens'));
 
   /** Marks the connection expired (the service refused its tokens), audited as the system's doing. */
   async function markExpired(tx: DbOrTx, row: StoredConnection, why: string) {

@@ -1,32 +1,21 @@
 import { createHmac } from 'node:crypto';
 
-import { eq } from 'drizzle-orm';
-
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
 import { randomToken, safeEqual } from '../../lib/crypto';
+import { keptSecret, settingSecret } from '../../lib/kept-secret';
 import { appSessions } from './state';
 import type { SessionState } from './state';
 
-const GUEST_KEY_SETTING = 'session.guest_key';
+const GUEST_KEY = settingSecret('session.guest_key', 'guest CSRF key', () => randomToken(32));
 
 /**
  * The key a guest's CSRF token is derived with. Every instance must agree on it and none keeps state of its
- * own: derived from SESSION_SECRET when set, else a random key created once and kept in `settings` (the
- * insert that loses a race between two starting instances changes nothing, and both read the winner's).
+ * own: derived from SESSION_SECRET when set, else a random key created once and kept in `settings`
+ * (lib/kept-secret.ts).
  */
 export async function guestCsrfKey(db: Db, secret: string | undefined): Promise<string> {
   if (secret) return createHmac('sha256', secret).update('bloomline guest csrf').digest('hex');
-  await db
-    .insert(settings)
-    .values({ key: GUEST_KEY_SETTING, value: randomToken(32) })
-    .onConflictDoNothing({ target: settings.key });
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, GUEST_KEY_SETTING));
-  if (typeof row?.value !== 'string') throw new Error('The guest CSRF key could not be stored.');
-  return row.value;
+  return keptSecret(db, GUEST_KEY)();
 }
 
 /** The signature a guest's session id carries, so the server knows the ids it made itself. */

@@ -6,6 +6,7 @@ import { formatCount, formatMoney } from '@bloomline/contract';
 
 import { ApiError } from '@/api/client';
 import { axeViolations } from '@/test/axe';
+import { aQuery } from '@/test/query';
 import { renderUi } from '@/test/render';
 
 import { ChartFrame, type ChartFrameProps } from './chart-frame';
@@ -65,7 +66,9 @@ describe('ChartFrame', () => {
   });
 
   it('holds the place while loading, and shows a failure with Retry', async () => {
-    const { unmount } = renderUi(<ChartFrame {...revenue} rows={undefined} isLoading />);
+    const { unmount } = renderUi(
+      <ChartFrame {...revenue} rows={undefined} query={aQuery({ isLoading: true })} />,
+    );
     expect(screen.getByRole('region', { name: 'Profit centres revenue' })).toHaveAttribute(
       'aria-busy',
       'true',
@@ -74,14 +77,8 @@ describe('ChartFrame', () => {
 
     const onRetry = vi.fn();
     unmount();
-    renderUi(
-      <ChartFrame
-        {...revenue}
-        rows={undefined}
-        error={new ApiError(500, 'Server Error')}
-        onRetry={onRetry}
-      />,
-    );
+    const failed = aQuery({ isError: true, error: new ApiError(500, 'Server Error'), refetch: onRetry });
+    renderUi(<ChartFrame {...revenue} rows={undefined} query={failed} />);
     expect(await screen.findByText('Server Error')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();

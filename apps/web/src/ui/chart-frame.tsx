@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 
 import type { ChartKind, ChartRow, ChartSeries } from './chart-types';
 import { QueryError } from './query-error';
+import type { QueryView } from './query-view';
 
 const ChartFrameBody = lazy(() => import('./chart-frame-body'));
 
@@ -19,9 +20,8 @@ export type ChartFrameProps = {
   valueFormatter?: (value: number) => string;
   /** How the value axis's ticks read, when shorter than the figures: `formatWholeRand` beside `formatMoney`. */
   axisFormatter?: (value: number) => string;
-  isLoading?: boolean;
-  error?: unknown;
-  onRetry?: () => void;
+  /** The query the rows come from: the placeholder while it first loads, its failure with Retry. */
+  query?: QueryView;
   /** What an empty period says. */
   emptyText?: string;
   /** Beside the title: the report's Export button. */
@@ -75,13 +75,14 @@ function ChartData({
  * screen readers. It takes the card's width, down to a 375 px phone.
  */
 export function ChartFrame(props: ChartFrameProps) {
-  const { title, kind, rows, isLoading, error, onRetry, actions, height = 280 } = props;
+  const { title, kind, rows, query, actions, height = 280 } = props;
   const headingId = `chart-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const placeholder = <Skeleton h={height} radius="sm" aria-hidden />;
+  const waiting = !!query?.isLoading || !rows;
 
   let body: ReactNode;
-  if (error) body = <QueryError error={error} onRetry={onRetry ?? (() => undefined)} />;
-  else if (isLoading || !rows) body = placeholder;
+  if (query?.isError) body = <QueryError query={query} />;
+  else if (waiting) body = placeholder;
   else if (rows.length === 0)
     body = (
       <Text c="dimmed" ta="center" py="xl">
@@ -111,13 +112,7 @@ export function ChartFrame(props: ChartFrameProps) {
     );
 
   return (
-    <Card
-      withBorder
-      padding="md"
-      component="section"
-      aria-labelledby={headingId}
-      aria-busy={isLoading || !rows}
-    >
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId} aria-busy={waiting}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Title order={2} size="h4" id={headingId}>

@@ -1,13 +1,14 @@
 import { Button } from '@mantine/core';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { renderUi } from '@/test/render';
 
 import { onPhone } from '@/test/phone';
+import { aQuery } from '@/test/query';
 
-import { DataTable, type DataColumn } from './data-table';
+import { DataTable, type DataColumn, type DataTableProps } from './data-table';
 import { actionsColumn, SortHeader } from './list';
 
 type Row = { id: number; name: string; parent: string | null };
@@ -17,6 +18,8 @@ const columns: DataColumn<Row>[] = [
   { key: 'parent', header: 'Parent', render: (r) => r.parent ?? '—', visibleFrom: 'sm' },
   { key: 'edit', header: 'Actions', render: (r) => <Button size="xs">Edit {r.name}</Button> },
 ];
+const loading = aQuery({ isLoading: true });
+const failed = (state = {}) => aQuery({ isError: true, error: new Error('Server Error'), ...state });
 const rows: Row[] = [
   { id: 1, name: 'Gauteng', parent: 'South Africa' },
   { id: 2, name: 'Sandton', parent: null },
@@ -44,7 +47,9 @@ describe('<DataTable>', () => {
   });
 
   it('marks the table busy while loading and shows no rows', () => {
-    renderUi(<DataTable columns={columns} rows={undefined} rowKey={(r) => r.id} loading skeletonRows={3} />);
+    renderUi(
+      <DataTable columns={columns} rows={undefined} rowKey={(r) => r.id} query={loading} skeletonRows={3} />,
+    );
     const table = screen.getByRole('table');
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(within(table).getAllByRole('row')).toHaveLength(4);
@@ -54,18 +59,30 @@ describe('<DataTable>', () => {
   it('shows the error and retries on request', async () => {
     const onRetry = vi.fn();
     renderUi(
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        error={new Error('Server Error')}
-        onRetry={onRetry}
-      />,
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} query={failed({ refetch: onRetry })} />,
     );
     expect(screen.getByText('Server Error')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its rows through a failed refresh when told, and leaves a failure to the screen when told', () => {
+    const table = (props: Partial<DataTableProps<Row>>) => (
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} query={failed()} {...props} />
+    );
+    renderUi(table({ showError: 'without-rows' }));
+    expect(screen.getByRole('table')).toHaveTextContent('Gauteng');
+    expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+    cleanup();
+
+    renderUi(table({ showError: 'without-rows', rows: undefined }));
+    expect(screen.getByText('Server Error')).toBeInTheDocument();
+    cleanup();
+
+    renderUi(table({ showError: 'never', rows: undefined, empty: 'No data.' }));
+    expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+    expect(screen.getByText('No data.')).toBeInTheDocument();
   });
 });
 
@@ -132,7 +149,13 @@ describe('<DataTable> on a phone', () => {
     expect(screen.getByText('Nothing found.')).toBeInTheDocument();
     unmount();
     renderUi(
-      <DataTable columns={phoneColumns} rows={undefined} rowKey={(r) => r.id} loading caption="Units" />,
+      <DataTable
+        columns={phoneColumns}
+        rows={undefined}
+        rowKey={(r) => r.id}
+        query={loading}
+        caption="Units"
+      />,
     );
     expect(screen.getByRole('status', { name: 'Loading Units' })).toHaveAttribute('aria-busy', 'true');
   });

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  type MantineBreakpoint,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Box, Group, Paper, Skeleton, Stack, Table, Text, type MantineBreakpoint } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
   Fragment,
@@ -22,9 +10,9 @@ import {
   type RefObject,
 } from 'react';
 
-import { ALERT_TITLE_RED } from './contrast';
-import { errorMessage } from './error-message';
 import { usePhone } from './phone';
+import { QueryError } from './query-error';
+import type { QueryView } from './query-view';
 import { RecordCard } from './record-card';
 
 type ColumnBase<T> = {
@@ -48,15 +36,21 @@ export type DataTableProps<T> = {
   columns: DataColumn<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
-  /** First load: skeleton rows instead of data. */
-  loading?: boolean;
-  /** A failure to show instead of the table (any Error or message). */
-  error?: unknown;
+  /**
+   * The query the rows come from: skeleton rows while it first loads, its failure with Retry (see
+   * `showError`). A table of rows already at hand has none.
+   */
+  query?: QueryView;
+  /**
+   * Where the query's failure shows: instead of the table (`always`, the default); only when there are no
+   * rows to show, a failed refresh keeping the rows it had (`without-rows`); or not here, where the screen
+   * shows it beside the table (`never`: a report's chart).
+   */
+  showError?: 'always' | 'without-rows' | 'never';
   /** Text of the single row shown when there are no rows. */
   empty?: ReactNode;
   /** Read by screen readers only. */
   caption?: string;
-  onRetry?: () => void;
   /**
    * Width the table needs: narrower than this (and always on a phone) each row is drawn as a card of
    * "Label  value" lines instead, so nothing scrolls sideways and no column is dropped.
@@ -98,34 +92,30 @@ function useStacked(minWidth: number, rows: unknown) {
   return { ref, tableRef, stacked };
 }
 
+/** Whether the table shows its query's failure instead of itself (see `showError`). */
+const failed = <T,>({ query, showError = 'always', rows }: DataTableProps<T>) =>
+  !!query?.isError && (showError === 'always' || (showError === 'without-rows' && !rows));
+
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { error, onRetry, minWidth = 600 } = props;
+  const { query, minWidth = 600 } = props;
   const { ref, tableRef, stacked } = useStacked(minWidth, props.rows);
 
-  if (error) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        title="Could not load"
-        icon={<IconAlertCircle aria-hidden />}
-        // Mantine's light red title is below 4.5:1 on its tint (see ALERT_TITLE_RED).
-        styles={{ title: { color: ALERT_TITLE_RED } }}
-      >
-        <Text size="sm">{errorMessage(error)}</Text>
-        {onRetry && (
-          <Button variant="default" size="xs" mt="sm" onClick={onRetry}>
-            Retry
-          </Button>
-        )}
-      </Alert>
-    );
-  }
+  if (query && failed(props)) return <QueryError query={query} />;
 
+  const loading = query?.isLoading ?? false;
   return (
-    <Box ref={ref}>{stacked ? <StackedRows {...props} /> : <TableRows {...props} tableRef={tableRef} />}</Box>
+    <Box ref={ref}>
+      {stacked ? (
+        <StackedRows {...props} loading={loading} />
+      ) : (
+        <TableRows {...props} loading={loading} tableRef={tableRef} />
+      )}
+    </Box>
   );
 }
+
+/** The rows' drawing: `loading` is the query's first load. */
+type RowsProps<T> = DataTableProps<T> & { loading: boolean };
 
 const actionsOf = (content: ReactNode) => (
   <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -137,12 +127,12 @@ function TableRows<T>({
   columns,
   rows,
   rowKey,
-  loading = false,
+  loading,
   empty = 'Nothing to display',
   caption,
   skeletonRows = 5,
   tableRef,
-}: DataTableProps<T> & { tableRef: RefObject<HTMLTableElement | null> }) {
+}: RowsProps<T> & { tableRef: RefObject<HTMLTableElement | null> }) {
   const isEmpty = !loading && (!rows || rows.length === 0);
   const cell = (column: DataColumn<T>, content: ReactNode) => (
     <Table.Td key={column.key} visibleFrom={column.visibleFrom} ta={column.align}>
@@ -195,11 +185,11 @@ function StackedRows<T>({
   columns,
   rows,
   rowKey,
-  loading = false,
+  loading,
   empty = 'Nothing to display',
   caption,
   skeletonRows = 3,
-}: DataTableProps<T>) {
+}: RowsProps<T>) {
   const fields = columns.filter((c) => !c.actions);
   const actions = columns.filter((c) => c.actions);
   const controls = columns.filter((c) => c.headerControl);

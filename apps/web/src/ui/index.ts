@@ -21,6 +21,7 @@ export * from './form-error';
 export * from './form';
 export * from './list';
 export * from './query-error';
+export * from './query-view';
 export * from './chart-frame';
 export * from './date-range-filter';
 export * from './download-button';

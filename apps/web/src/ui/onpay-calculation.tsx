@@ -22,7 +22,7 @@ export function OnpayCalculation({ orderId }: { orderId: number }) {
         ))}
       </Stack>
     );
-  if (onpay.isError) return <QueryError error={onpay.error} onRetry={() => void onpay.refetch()} />;
+  if (onpay.isError) return <QueryError query={onpay} />;
   const rows = Object.entries(onpay.data);
   if (rows.length === 0) return <Text size="sm">Nothing to calculate.</Text>;
   return (

@@ -3,11 +3,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 
 import { ALERT_TITLE_RED } from './contrast';
 import { errorMessage } from './error-message';
+import type { QueryView } from './query-view';
 
-export type QueryErrorProps = { error: unknown; onRetry: () => void; title?: string };
+export type QueryErrorProps = { query: Pick<QueryView, 'error' | 'refetch'>; title?: string };
 
-/** A failed load, with the reason and a Retry button. */
-export function QueryError({ error, onRetry, title = 'Could not load' }: QueryErrorProps) {
+/** A failed load: the query's reason and a Retry button that asks it again. */
+export function QueryError({ query, title = 'Could not load' }: QueryErrorProps) {
   return (
     <Alert
       color="red"
@@ -17,8 +18,8 @@ export function QueryError({ error, onRetry, title = 'Could not load' }: QueryEr
       // Mantine's light red title is below 4.5:1 on its tint (see ALERT_TITLE_RED).
       styles={{ title: { color: ALERT_TITLE_RED } }}
     >
-      <Text size="sm">{errorMessage(error)}</Text>
-      <Button variant="default" size="xs" mt="sm" onClick={onRetry}>
+      <Text size="sm">{errorMessage(query.error)}</Text>
+      <Button variant="default" size="xs" mt="sm" onClick={() => void query.refetch()}>
         Retry
       </Button>
     </Alert>

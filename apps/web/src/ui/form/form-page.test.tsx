@@ -5,18 +5,13 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '@/api/client';
+import { aQuery } from '@/test/query';
 import { renderUi } from '@/test/render';
 
 import { FormPage } from './form-page';
-import type { RecordStateProps } from './record-state';
 
 type Thing = { id: number; name: string };
-const settled: RecordStateProps<Thing>['query'] = {
-  isPending: false,
-  isError: false,
-  error: null,
-  refetch: () => undefined,
-};
+const settled = aQuery();
 const parent = { label: 'Things', to: '/things' };
 
 /** A form holding what is typed, so a remount shows as the typing gone. */
@@ -50,7 +45,7 @@ describe('FormPage', () => {
   });
 
   it('shows a spinner while the record loads', () => {
-    renderUi(page({ ...settled, isPending: true }, undefined));
+    renderUi(page({ ...settled, isLoading: true }, undefined));
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
   });

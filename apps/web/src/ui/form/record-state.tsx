@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { isApiError } from '@/api/client';
 
 import { QueryError } from '../query-error';
+import type { QueryView } from '../query-view';
 
 export interface RecordStateProps<T> {
   /** The query the record comes from (its own, or the list it is found in). */
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: QueryView;
   /** The record, once found. */
   record: T | undefined;
   /** What to say when there is no such record (a 404, or not in the list). */
@@ -20,7 +21,7 @@ export interface RecordStateProps<T> {
  * exist, the shared error with Retry when it could not be read, and otherwise the form.
  */
 export function RecordState<T>({ query, record, missing, children }: RecordStateProps<T>) {
-  if (query.isPending) {
+  if (query.isLoading) {
     return (
       <Center py="xl">
         <Loader role="status" aria-label="Loading" />
@@ -29,7 +30,7 @@ export function RecordState<T>({ query, record, missing, children }: RecordState
   }
   const notFound = isApiError(query.error) && query.error.status === 404;
   if (query.isError && !notFound) {
-    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+    return <QueryError query={query} />;
   }
   if (notFound || record === undefined) return <Text>{missing}</Text>;
   return children(record);

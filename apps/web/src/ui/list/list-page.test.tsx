@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { buildPageMeta, locationListQuery } from '@bloomline/contract';
 
+import { aQuery } from '@/test/query';
 import { renderApp, Where } from '@/test/render';
 
 import { actionsColumn, DELETE_CONFIRM_TEXT, DeleteAction, ListPage, NOTHING_FOUND } from './list-page';
@@ -26,7 +27,7 @@ function Screen({ rows, onDelete }: { rows?: Row[]; onDelete?: (row: Row) => Pro
         ]}
         rows={rows}
         rowKey={(r) => r.id}
-        loading={false}
+        query={aQuery()}
         meta={buildPageMeta({ page: params.page, perPage: 15, total: 40, path: '/api/things' })}
         onPage={(page) => update({ page })}
       />

@@ -9,6 +9,7 @@ import { ConfirmAction, type ConfirmActionProps } from '../confirm-action';
 import { DataTable, type DataColumn } from '../data-table';
 import { PageTitle, type Breadcrumb } from '../page-title';
 import { Pager } from '../pager';
+import type { QueryView } from '../query-view';
 import { SearchInput } from '../search-input';
 
 /** What every list says when it has no rows. */
@@ -30,9 +31,8 @@ export type ListPageProps<T> = {
   columns: DataColumn<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
-  loading: boolean;
-  error?: unknown;
-  onRetry?: () => void;
+  /** The query the rows come from: the table's skeleton while it first loads, its failure with Retry. */
+  query: QueryView;
   /** Laravel's paging meta, for the pager; a list the browser holds whole has none. */
   meta?: PageMeta | null;
   onPage?: (page: number) => void;
@@ -55,9 +55,7 @@ export function ListPage<T>({
   columns,
   rows,
   rowKey,
-  loading,
-  error,
-  onRetry,
+  query,
   meta,
   onPage,
   caption = title,
@@ -99,9 +97,7 @@ export function ListPage<T>({
             columns={columns}
             rows={rows}
             rowKey={rowKey}
-            loading={loading}
-            error={error}
-            onRetry={onRetry}
+            query={query}
             empty={empty}
             caption={caption}
             minWidth={minWidth}

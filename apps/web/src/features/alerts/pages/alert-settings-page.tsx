@@ -69,8 +69,7 @@ function AlertSettings() {
 
   if (preferences.isPending || support === null)
     return <Loader role="status" aria-label="Loading your alert settings" />;
-  if (preferences.isError)
-    return <QueryError error={preferences.error} onRetry={() => void preferences.refetch()} />;
+  if (preferences.isError) return <QueryError query={preferences} />;
   const prefs = preferences.data;
   const pushable = support === 'supported';
   const alertsChecked = prefs.alerts && (!pushable || subscribed);

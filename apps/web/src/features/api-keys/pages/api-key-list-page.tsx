@@ -88,9 +88,7 @@ export function ApiKeyListPage() {
         columns={columns}
         rows={keys.data}
         rowKey={(k) => k.id}
-        loading={keys.isPending}
-        error={keys.error}
-        onRetry={() => void keys.refetch()}
+        query={keys}
         minWidth={720}
       />
       <NewKeyDialog opened={adding} onClose={add.close} />

@@ -80,9 +80,7 @@ export function AuditPage() {
             columns={columns}
             rows={entries}
             rowKey={(e) => e.id}
-            loading={audit.isPending}
-            error={audit.error}
-            onRetry={() => void audit.refetch()}
+            query={audit}
             empty={NOTHING_FOUND}
             caption="Audit entries"
             minWidth={0}

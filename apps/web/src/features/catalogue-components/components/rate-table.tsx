@@ -3,7 +3,15 @@ import { IconPencil } from '@tabler/icons-react';
 
 import type { ComponentRate } from '@bloomline/contract';
 
-import { actionsColumn, DataTable, DeleteAction, formatPercent, Money, type DataColumn } from '@/ui';
+import {
+  actionsColumn,
+  DataTable,
+  DeleteAction,
+  formatPercent,
+  Money,
+  type DataColumn,
+  type QueryView,
+} from '@/ui';
 
 import { useDeleteComponentRate } from '../api/delete-component-rate';
 
@@ -13,24 +21,15 @@ export const inUseReason = (n: number) => `Used by ${String(n)} product ${n === 
 export type RateTableProps = {
   componentId: number;
   rates: readonly ComponentRate[] | undefined;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** The query the rates come from (its first load and its failure with Retry). */
+  query: QueryView;
   /** The rate Edit was pressed on (its form is open); its row's Edit is shown pressed. */
   editingId: number | null;
   onEdit: (rate: ComponentRate) => void;
 };
 
 /** The component's rates: one row per profit centre, with Edit and Delete. */
-export function RateTable({
-  componentId,
-  rates,
-  loading,
-  error,
-  onRetry,
-  editingId,
-  onEdit,
-}: RateTableProps) {
+export function RateTable({ componentId, rates, query, editingId, onEdit }: RateTableProps) {
   const remove = useDeleteComponentRate(componentId);
   const columns: DataColumn<ComponentRate>[] = [
     { key: 'centre', header: 'Profit centre', render: (r) => r.profitCentre.name },
@@ -92,9 +91,7 @@ export function RateTable({
       columns={columns}
       rows={rates}
       rowKey={(r) => r.id}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      query={query}
       empty="This component has no rates yet."
       caption="Component rates"
       minWidth={0}

@@ -45,7 +45,7 @@ export function BulkEditPage() {
       </Center>
     );
   } else if (components.isError && !rows) {
-    grid = <QueryError error={components.error} onRetry={() => void components.refetch()} />;
+    grid = <QueryError query={components} />;
   } else if (!rows || rows.length === 0) {
     grid = (
       <Text ta="center" py="lg">

@@ -97,9 +97,7 @@ export function ComponentListPage() {
       columns={columns}
       rows={components.data?.data}
       rowKey={(c) => c.id}
-      loading={components.isPending}
-      error={components.error}
-      onRetry={() => void components.refetch()}
+      query={components}
       meta={components.data?.meta}
       onPage={(page) => update({ page })}
       minWidth={0}

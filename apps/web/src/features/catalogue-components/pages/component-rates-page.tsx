@@ -39,8 +39,7 @@ function Rates({ component }: { component: Component }) {
         <Loader role="status" aria-label="Loading" />
       </Center>
     );
-  else if (centres.isError)
-    form = <QueryError error={centres.error} onRetry={() => void centres.refetch()} />;
+  else if (centres.isError) form = <QueryError query={centres} />;
   else
     form = (
       <RateForm
@@ -71,9 +70,7 @@ function Rates({ component }: { component: Component }) {
         <RateTable
           componentId={component.id}
           rates={rates.data}
-          loading={rates.isPending}
-          error={rates.error}
-          onRetry={() => void rates.refetch()}
+          query={rates}
           editingId={editing?.id ?? null}
           onEdit={(rate) => {
             setEditing(rate);

@@ -21,7 +21,7 @@ export function RefundListPage() {
 
   let body;
   if (refunds.isError && !cards) {
-    body = <QueryError error={refunds.error} onRetry={() => void refunds.refetch()} />;
+    body = <QueryError query={refunds} />;
   } else if (!cards) {
     body = (
       <Center py="xl">
@@ -69,9 +69,7 @@ export function RefundListPage() {
           onChange={(status) => update({ status, page: undefined })}
         />
       </Group>
-      {refunds.isError && cards && (
-        <QueryError error={refunds.error} onRetry={() => void refunds.refetch()} />
-      )}
+      {refunds.isError && cards && <QueryError query={refunds} />}
       {body}
       <Pager meta={refunds.data?.meta} onPage={(page) => update({ page })} />
     </Stack>

@@ -64,9 +64,7 @@ export function ReturnListPage() {
       columns={columns}
       rows={returns.data?.data}
       rowKey={(r) => r.id}
-      loading={returns.isPending}
-      error={returns.error}
-      onRetry={() => void returns.refetch()}
+      query={returns}
       meta={returns.data?.meta}
       onPage={(page) => update({ page })}
       minWidth={720}

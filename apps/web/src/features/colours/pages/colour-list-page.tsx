@@ -40,9 +40,7 @@ export function ColourListPage() {
       columns={columns}
       rows={rows}
       rowKey={(c) => c.id}
-      loading={colours.isPending}
-      error={colours.error}
-      onRetry={() => void colours.refetch()}
+      query={colours}
       minWidth={0}
     />
   );

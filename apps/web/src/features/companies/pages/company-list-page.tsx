@@ -102,9 +102,7 @@ export function CompanyListPage() {
       columns={columns}
       rows={companies.data?.data}
       rowKey={(c) => c.id}
-      loading={companies.isPending}
-      error={companies.error}
-      onRetry={() => void companies.refetch()}
+      query={companies}
       meta={companies.data?.meta}
       onPage={(page) => update({ page })}
       minWidth={manageXero ? 920 : 660}

@@ -73,9 +73,7 @@ export function CustomerListPage() {
         columns={columns}
         rows={customers.data?.data}
         rowKey={(c) => c.id}
-        loading={customers.isPending}
-        error={customers.error}
-        onRetry={() => void customers.refetch()}
+        query={customers}
         meta={customers.data?.meta}
         onPage={(page) => update({ page })}
         minWidth={0}

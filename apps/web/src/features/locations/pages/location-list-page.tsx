@@ -34,9 +34,7 @@ export function LocationListPage() {
       columns={columns}
       rows={locations.data?.data}
       rowKey={(l) => l.id}
-      loading={locations.isPending}
-      error={locations.error}
-      onRetry={() => void locations.refetch()}
+      query={locations}
       meta={locations.data?.meta}
       onPage={(page) => update({ page })}
       minWidth={0}

@@ -80,9 +80,7 @@ export function MailsPage() {
       columns={columns}
       rows={mails.data?.data}
       rowKey={(m) => m.id}
-      loading={mails.isPending}
-      error={mails.error}
-      onRetry={() => void mails.refetch()}
+      query={mails}
       meta={mails.data?.meta}
       onPage={(page) => update({ page })}
       minWidth={900}

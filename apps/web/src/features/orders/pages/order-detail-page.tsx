@@ -36,11 +36,7 @@ function OrderDetailLoader({ orderId }: { orderId: number }) {
     return (
       <>
         <PageTitle title="Order" />
-        <QueryError
-          error={order.error}
-          onRetry={() => void order.refetch()}
-          title="Could not load the order"
-        />
+        <QueryError query={order} title="Could not load the order" />
       </>
     );
   }

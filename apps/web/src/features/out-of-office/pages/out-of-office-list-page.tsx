@@ -84,9 +84,7 @@ export function OutOfOfficeListPage() {
       columns={columns}
       rows={periods.data}
       rowKey={(p) => p.id}
-      loading={periods.isPending}
-      error={periods.error}
-      onRetry={() => void periods.refetch()}
+      query={periods}
       caption="Out-of-office periods"
       minWidth={0}
     />

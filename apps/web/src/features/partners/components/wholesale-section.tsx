@@ -120,9 +120,8 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
           columns={columns}
           rows={purchases.data?.data}
           rowKey={(w) => w.id}
-          loading={purchases.isPending}
-          error={purchases.isError && !purchases.data ? purchases.error : null}
-          onRetry={() => void purchases.refetch()}
+          query={purchases}
+          showError="without-rows"
           empty="No wholesale purchases."
           caption={WHOLESALE_TITLE}
           minWidth={560}

@@ -125,9 +125,7 @@ export function PartnerListPage() {
       columns={columns}
       rows={partners.data}
       rowKey={(p) => p.id}
-      loading={partners.isPending}
-      error={partners.error}
-      onRetry={() => void partners.refetch()}
+      query={partners}
       minWidth={560}
     >
       <PartnersMap partners={partners.data ?? []} />

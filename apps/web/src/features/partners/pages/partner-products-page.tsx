@@ -46,9 +46,7 @@ export function PartnerProductsPage() {
           columns={columns}
           rows={products.data}
           rowKey={(p) => p.id}
-          loading={products.isPending}
-          error={products.error}
-          onRetry={() => void products.refetch()}
+          query={products}
           empty="This partner has no products."
           caption={title}
           minWidth={0}

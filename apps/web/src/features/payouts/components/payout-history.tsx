@@ -55,9 +55,8 @@ export function PayoutHistory({ page, onPage }: { page: number; onPage: (page: n
         columns={columns}
         rows={runs.data?.data}
         rowKey={(r) => r.id}
-        loading={runs.isPending}
-        error={runs.isError && !runs.data ? runs.error : null}
-        onRetry={() => void runs.refetch()}
+        query={runs}
+        showError="without-rows"
         empty="No payouts yet."
         caption={HISTORY_TITLE}
         minWidth={760}

@@ -173,9 +173,8 @@ function Payouts() {
         columns={columns}
         rows={rows}
         rowKey={(d) => d.partner.id}
-        loading={dues.isPending}
-        error={dues.isError && !rows ? dues.error : null}
-        onRetry={() => void dues.refetch()}
+        query={dues}
+        showError="without-rows"
         empty="Nothing is due up to this day."
         caption={`Due up to ${upTo}`}
         minWidth={760}

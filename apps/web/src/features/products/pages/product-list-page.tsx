@@ -86,9 +86,7 @@ export function ProductListPage() {
       columns={columns}
       rows={products.data?.data}
       rowKey={(p) => p.id}
-      loading={products.isPending}
-      error={products.error}
-      onRetry={() => void products.refetch()}
+      query={products}
       meta={products.data?.meta}
       onPage={(page) => update({ page })}
       minWidth={0}

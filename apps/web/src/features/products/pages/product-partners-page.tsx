@@ -22,9 +22,7 @@ function PartnersTable({ product }: { product: Product }) {
         columns={columns}
         rows={partners.data}
         rowKey={(p) => p.id}
-        loading={partners.isPending}
-        error={partners.error}
-        onRetry={() => void partners.refetch()}
+        query={partners}
         empty="No partner is linked to this product."
         caption={`Partners of ${product.title}`}
         minWidth={0}

@@ -51,9 +51,7 @@ export function ProfitCentreListPage() {
       columns={columns}
       rows={rows}
       rowKey={(c) => c.id}
-      loading={centres.isPending}
-      error={centres.error}
-      onRetry={() => void centres.refetch()}
+      query={centres}
       minWidth={0}
     />
   );

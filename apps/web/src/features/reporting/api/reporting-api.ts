@@ -33,8 +33,9 @@ export const reportQueryOptions = <R extends ReportName>(report: R, params: Repo
   });
 
 /**
- * A report's rows; nothing is asked while the range is back to front (the filter says why). The previous
- * period's rows stay on screen while the next load, so the chart does not blink.
+ * A report's rows; nothing is asked while the range is back to front (the filter says why; a query not asked
+ * is not loading, so the frames show no placeholder). The previous period's rows stay on screen while the
+ * next load, so the chart does not blink.
  */
 export const useReport = <R extends ReportName>(report: R, params: ReportParams, enabled = true) =>
   useQuery({ ...reportQueryOptions(report, params), enabled, placeholderData: keepPreviousData });

@@ -19,6 +19,7 @@ import {
   DownloadButton,
   type DownloadButtonProps,
   PageTitle,
+  type QueryView,
   statusName,
   useListParams,
 } from '@/ui';
@@ -64,19 +65,22 @@ export function ChartWithTable({ chart, table }: { chart: ReactNode; table: Reac
   );
 }
 
-/** A report's figures as a titled table (cards on a phone). */
+/**
+ * A report's figures as a titled table (cards on a phone): skeleton rows while the report first loads; its
+ * failure, with Retry, is the chart's beside it.
+ */
 export function ReportTable<T>({
   title,
   columns,
   rows,
   rowKey,
-  loading,
+  query,
 }: {
   title: string;
   columns: DataColumn<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
-  loading: boolean;
+  query: QueryView;
 }) {
   return (
     <Card withBorder padding="md" component="section" aria-label={title}>
@@ -87,7 +91,8 @@ export function ReportTable<T>({
         columns={columns}
         rows={rows}
         rowKey={rowKey}
-        loading={loading}
+        query={query}
+        showError="never"
         empty={NO_DATA}
         caption={title}
         minWidth={0}

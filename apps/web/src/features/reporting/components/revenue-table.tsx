@@ -1,6 +1,6 @@
 import type { ProfitCentreRevenueItem } from '@bloomline/contract';
 
-import { type DataColumn, Money } from '@/ui';
+import { type DataColumn, Money, type QueryView } from '@/ui';
 
 import { ReportTable } from './report-frame';
 
@@ -12,10 +12,10 @@ const columns: DataColumn<ProfitCentreRevenueItem>[] = [
 /** The table Profit centre and Revenue (the revenue report and the sales-by-partner screen). */
 export function RevenueTable({
   rows,
-  loading,
+  query,
 }: {
   rows: ProfitCentreRevenueItem[] | undefined;
-  loading: boolean;
+  query: QueryView;
 }) {
   return (
     <ReportTable
@@ -23,7 +23,7 @@ export function RevenueTable({
       columns={columns}
       rows={rows}
       rowKey={(r) => r.profitCentre}
-      loading={loading}
+      query={query}
     />
   );
 }

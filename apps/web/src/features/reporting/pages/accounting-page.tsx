@@ -24,7 +24,7 @@ export function AccountingPage() {
       </Alert>
     );
   else if (!inOrder) body = null;
-  else if (report.isError) body = <QueryError error={report.error} onRetry={() => void report.refetch()} />;
+  else if (report.isError) body = <QueryError query={report} />;
   else if (report.isPending)
     body = (
       <Stack gap={8} aria-busy>

@@ -22,7 +22,6 @@ export function AverageFulfillmentPage() {
   const { range, inOrder, setRange } = useDateRange();
   const report = useReport('averageFulfillment', range, inOrder);
   const rows = inOrder ? report.data : [];
-  const loading = inOrder && report.isPending;
   const chartRows = rows?.map((r) => ({
     partnerName: r.partnerName,
     days: Math.round((r.average / DAY) * 100) / 100,
@@ -44,9 +43,7 @@ export function AverageFulfillmentPage() {
             series={[{ name: 'days', label: 'Average' }]}
             valueFormatter={inWords}
             axisFormatter={inDays}
-            isLoading={loading}
-            error={report.error}
-            onRetry={() => void report.refetch()}
+            query={report}
             emptyText={NO_DATA}
             height={Math.max(240, (chartRows?.length ?? 0) * 36)}
           />
@@ -57,7 +54,7 @@ export function AverageFulfillmentPage() {
             columns={columns}
             rows={rows}
             rowKey={(r) => r.partner}
-            loading={loading}
+            query={report}
           />
         }
       />

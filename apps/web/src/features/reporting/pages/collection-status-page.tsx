@@ -20,9 +20,7 @@ export function CollectionStatusPage() {
         columns={columns}
         rows={report.data}
         rowKey={(r) => r.id}
-        loading={report.isPending}
-        error={report.error}
-        onRetry={() => void report.refetch()}
+        query={report}
         empty="No cities in the locations yet."
         caption="Collection status per city"
         minWidth={0}

@@ -17,7 +17,6 @@ export function ComponentSalesPage() {
   const { range, inOrder, setRange } = useDateRange();
   const report = useReport('componentSales', range, inOrder);
   const rows = inOrder ? report.data : [];
-  const loading = inOrder && report.isPending;
   return (
     <ReportFrame
       title="Sales / Revenue by Component"
@@ -35,9 +34,7 @@ export function ComponentSalesPage() {
             series={[{ name: 'value', label: 'Sales revenue' }]}
             valueFormatter={formatMoney}
             axisFormatter={formatWholeRand}
-            isLoading={loading}
-            error={report.error}
-            onRetry={() => void report.refetch()}
+            query={report}
             emptyText={NO_DATA}
           />
         }
@@ -47,7 +44,7 @@ export function ComponentSalesPage() {
             columns={columns}
             rows={rows}
             rowKey={(r) => r.id}
-            loading={loading}
+            query={report}
           />
         }
       />

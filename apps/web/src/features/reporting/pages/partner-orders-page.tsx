@@ -32,7 +32,6 @@ export function PartnerOrdersPage() {
   const { params, inOrder, update } = useStatusReportParams();
   const report = useReport('partnerOrders', params, inOrder);
   const rows = inOrder ? report.data : [];
-  const loading = inOrder && report.isPending;
   const itemRows = rows && [...rows].sort((a, b) => b.orderItemCount - a.orderItemCount);
   const chart = (title: string, name: 'orderCount' | 'orderItemCount', label: string, data: typeof rows) => (
     <ChartFrame
@@ -43,9 +42,7 @@ export function PartnerOrdersPage() {
       categoryLabel="Partner"
       series={[{ name, label }]}
       valueFormatter={formatCount}
-      isLoading={loading}
-      error={report.error}
-      onRetry={() => void report.refetch()}
+      query={report}
       emptyText={NO_DATA}
     />
   );
@@ -63,7 +60,7 @@ export function PartnerOrdersPage() {
             columns={ordersColumns}
             rows={rows}
             rowKey={(r) => r.partner}
-            loading={loading}
+            query={report}
           />
         }
       />
@@ -75,7 +72,7 @@ export function PartnerOrdersPage() {
             columns={itemsColumns}
             rows={itemRows}
             rowKey={(r) => r.partner}
-            loading={loading}
+            query={report}
           />
         }
       />

@@ -26,7 +26,6 @@ export function PartnerSalesPage() {
   const { params, inOrder, update } = useStatusReportParams();
   const sales = useReport('partnerSales', params, inOrder);
   const rows = inOrder ? sales.data : [];
-  const loading = inOrder && sales.isPending;
   return (
     <ReportFrame
       title="Sales by partner"
@@ -44,9 +43,7 @@ export function PartnerSalesPage() {
             series={[{ name: 'sales', label: 'Sales' }]}
             valueFormatter={formatMoney}
             axisFormatter={formatWholeRand}
-            isLoading={loading}
-            error={sales.error}
-            onRetry={() => void sales.refetch()}
+            query={sales}
             emptyText={NO_DATA}
           />
         }
@@ -56,7 +53,7 @@ export function PartnerSalesPage() {
             columns={columns}
             rows={rows}
             rowKey={(r) => r.partner}
-            loading={loading}
+            query={sales}
           />
         }
       />

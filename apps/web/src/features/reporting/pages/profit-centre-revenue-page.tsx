@@ -18,7 +18,6 @@ export function ProfitCentreRevenuePage() {
   const { params, inOrder, update } = useStatusReportParams();
   const report = useReport('profitCentreRevenue', params, inOrder);
   const rows = inOrder ? report.data : [];
-  const loading = inOrder && report.isPending;
   return (
     <ReportFrame
       title="Profit centres revenue"
@@ -36,13 +35,11 @@ export function ProfitCentreRevenuePage() {
             series={[{ name: 'revenue', label: 'Revenue' }]}
             valueFormatter={formatMoney}
             axisFormatter={formatWholeRand}
-            isLoading={loading}
-            error={report.error}
-            onRetry={() => void report.refetch()}
+            query={report}
             emptyText={NO_DATA}
           />
         }
-        table={<RevenueTable rows={rows} loading={loading} />}
+        table={<RevenueTable rows={rows} query={report} />}
       />
     </ReportFrame>
   );

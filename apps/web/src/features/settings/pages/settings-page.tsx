@@ -19,7 +19,7 @@ function Loaded<T>({
 }) {
   if (query.data !== undefined) return children(query.data);
   if (query.isPending) return <Loader size="sm" role="status" aria-label="Loading" />;
-  return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  return <QueryError query={query} />;
 }
 
 /** System → Settings (staff): what only the API could change before (issue 36), each with what it changes. */

@@ -202,7 +202,7 @@ export function MonthEndPage() {
   const action = sendAction(run.data);
 
   let body;
-  if (run.isError) body = <QueryError error={run.error} onRetry={() => void run.refetch()} />;
+  if (run.isError) body = <QueryError query={run} />;
   else if (!run.data)
     body = (
       <Group justify="center" py="lg">

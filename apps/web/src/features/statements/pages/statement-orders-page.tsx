@@ -79,9 +79,7 @@ export function StatementOrdersPage() {
       columns={columns}
       rows={orders.data?.data}
       rowKey={(e) => e.key}
-      loading={orders.isPending}
-      error={orders.error}
-      onRetry={() => void orders.refetch()}
+      query={orders}
       caption={`Orders of ${monthName(month)}`}
       minWidth={640}
     >

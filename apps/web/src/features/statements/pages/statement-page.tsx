@@ -62,7 +62,7 @@ export function StatementPage() {
   const entries = statement.data?.data;
   let body;
   if (statement.isError) {
-    body = <QueryError error={statement.error} onRetry={() => void statement.refetch()} />;
+    body = <QueryError query={statement} />;
   } else if (!entries) {
     body = (
       <Group justify="center" py="xl">

@@ -150,9 +150,7 @@ export function StatementsPage() {
       columns={columns}
       rows={months.data}
       rowKey={(row) => row.month}
-      loading={months.isPending}
-      error={months.error}
-      onRetry={() => void months.refetch()}
+      query={months}
       caption={full ? 'Monthly statements' : 'Statements'}
       minWidth={full ? 760 : 420}
     />

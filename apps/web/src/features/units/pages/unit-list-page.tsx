@@ -40,9 +40,7 @@ export function UnitListPage() {
       columns={columns}
       rows={rows}
       rowKey={(u) => u.id}
-      loading={units.isPending}
-      error={units.error}
-      onRetry={() => void units.refetch()}
+      query={units}
       minWidth={0}
     />
   );

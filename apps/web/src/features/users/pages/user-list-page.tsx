@@ -85,9 +85,7 @@ export function UserListPage() {
       columns={columns(me.id)}
       rows={users.data?.data}
       rowKey={(u) => u.id}
-      loading={users.isPending}
-      error={users.error}
-      onRetry={() => void users.refetch()}
+      query={users}
       meta={users.data?.meta}
       onPage={(page) => update({ page })}
       minWidth={820}

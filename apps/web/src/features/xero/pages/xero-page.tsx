@@ -159,8 +159,7 @@ export function XeroPage() {
         {errorMessage(connection.error)}
       </Alert>
     );
-  else if (connection.isError)
-    body = <QueryError error={connection.error} onRetry={() => void connection.refetch()} />;
+  else if (connection.isError) body = <QueryError query={connection} />;
   else body = <ConnectionState connection={connection.data} canConnect={canConnect} />;
 
   return (

@@ -18,13 +18,7 @@ export const COUNT_CARDS: { key: keyof DashboardCounts; label: string; to: strin
 export function CountCards() {
   const counts = useDashboardCounts();
   if (counts.isError && !counts.data) {
-    return (
-      <QueryError
-        error={counts.error}
-        onRetry={() => void counts.refetch()}
-        title="Could not load the counts"
-      />
-    );
+    return <QueryError query={counts} title="Could not load the counts" />;
   }
   return (
     <SimpleGrid

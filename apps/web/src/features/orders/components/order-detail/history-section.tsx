@@ -25,7 +25,7 @@ export function HistorySection({ orderId }: { orderId: number }) {
       </Stack>
     );
   } else if (history.isError) {
-    body = <QueryError error={history.error} onRetry={() => void history.refetch()} />;
+    body = <QueryError query={history} />;
   } else if (history.data.length === 0) {
     body = <Text size="sm">Nothing has happened to this order yet.</Text>;
   } else {

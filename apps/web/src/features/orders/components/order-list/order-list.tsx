@@ -36,25 +36,13 @@ export function OrderList({ params, onPage, label = 'Orders', select }: OrderLis
   if (orders.isPending) return <OrderListSkeleton />;
   if (!data) {
     if (!orders.isError) return <OrderListSkeleton />;
-    return (
-      <QueryError
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
-        title="Could not load the orders"
-      />
-    );
+    return <QueryError query={orders} title="Could not load the orders" />;
   }
   const { data: rows, meta } = data;
 
   return (
     <Stack gap="sm">
-      {orders.isError && (
-        <QueryError
-          error={orders.error}
-          onRetry={() => void orders.refetch()}
-          title="Could not refresh the orders"
-        />
-      )}
+      {orders.isError && <QueryError query={orders} title="Could not refresh the orders" />}
       {rows.length === 0 ? (
         <Paper withBorder p="xl" radius="md" ta="center">
           <Text>{EMPTY_ORDERS_TEXT}</Text>

@@ -2,12 +2,8 @@
 import '@mantine/dates/styles.css';
 
 import { Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
 
-import type { ErrorBag } from '@bloomline/contract';
-
-import { isApiError } from '@/api/client';
-import { Dialog, FormError, errorMessage, fieldError } from '@/ui';
+import { Dialog, FormError, useApiForm } from '@/ui';
 import { DateField } from '@/ui/date-input';
 
 import { useUpdateDeliveryDate } from '../../api/update-delivery-date';
@@ -32,46 +28,40 @@ export function DeliveryDateDialog({ opened, onClose, orderId, current }: Delive
 
 function DeliveryDateForm({ orderId, current, onClose }: Omit<DeliveryDateDialogProps, 'opened'>) {
   const update = useUpdateDeliveryDate(orderId);
-  const [date, setDate] = useState<string | null>(current);
-  const [bag, setBag] = useState<ErrorBag | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async () => {
-    // The call fires only when a date is set (part 1, point 5).
-    if (!date || update.isPending) return;
-    setBag(null);
-    setFailure(null);
-    try {
-      await runWorkflow(() => update.mutateAsync(date));
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setBag(error.errors);
-      else setFailure(errorMessage(error));
-    }
-  };
+  const controller = useApiForm({
+    // Named as the request's field, so a 422 on it shows under the date.
+    initialValues: { deliveryDate: current },
+    // A 409 is the order moving on: its notice, and the dialog closes as after a change.
+    submit: ({ deliveryDate }) => runWorkflow(() => update.mutateAsync(deliveryDate ?? '')),
+    onSuccess: onClose,
+    // The order's page shows the new date; a dialog of one field has nothing to guard.
+    confirmation: false,
+    guardUnsaved: false,
+  });
+  const { form, pending } = controller;
+  const date = form.getValues().deliveryDate;
 
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+      onSubmit={(event) => {
+        // The call fires only when a date is set (part 1, point 5).
+        if (date && !pending) controller.onSubmit(event);
+        else event.preventDefault();
       }}
     >
       <Stack gap="sm">
         <DateField
           label="Delivery date"
-          value={date}
-          onChange={setDate}
           valueFormat="ddd DD MMM YYYY"
-          error={fieldError(bag, 'deliveryDate')}
+          {...form.getInputProps('deliveryDate')}
           data-autofocus
         />
-        <FormError error={failure} />
+        <FormError error={controller.formError} />
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+          <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!date} loading={update.isPending}>
+          <Button type="submit" disabled={!date} loading={pending}>
             Update
           </Button>
         </Group>

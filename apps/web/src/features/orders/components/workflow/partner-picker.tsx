@@ -9,7 +9,7 @@ import type { PartnerCandidate } from '@bloomline/contract';
 import { SearchInput, errorMessage } from '@/ui';
 
 import { CandidateOption } from './candidate-option';
-import { WorkflowForm } from './workflow-form';
+import { useWorkflowForm, WorkflowForm } from './workflow-form';
 
 export type PartnerPickerProps<Key extends QueryKey> = {
   /** The candidates' query for the switch and the search (the line's, or a group of orders'). */
@@ -43,7 +43,13 @@ export function PartnerPicker<Key extends QueryKey>({
   const [all, setAll] = useState(false);
   const [q, setQ] = useState('');
   const candidates = useQuery(candidatesQuery(all, q));
-  const [selected, setSelected] = useState<string | null>(null);
+  const controller = useWorkflowForm<Record<string, string | null>>({
+    // The partner's id, under the request's own field name, so a 422 on it shows under the choice.
+    initialValues: { [field]: null },
+    send: (values) => onAssign(Number(values[field])),
+    onClose,
+  });
+  const selected = controller.form.getValues()[field] ?? null;
   // A choice hidden by a new search or by the switch is no longer a choice.
   const chosen = candidates.data?.some((c) => String(c.partner.id) === selected) ? selected : null;
 
@@ -70,7 +76,8 @@ export function PartnerPicker<Key extends QueryKey>({
 
   return (
     <WorkflowForm
-      send={chosen === null ? null : () => onAssign(Number(chosen))}
+      controller={controller}
+      ready={chosen !== null}
       field={field}
       submitLabel="Assign"
       onClose={onClose}
@@ -90,7 +97,7 @@ export function PartnerPicker<Key extends QueryKey>({
       <SearchInput value={q} onSearch={setQ} label="Search partners" placeholder="Search partners" />
       <Radio.Group
         value={chosen}
-        onChange={setSelected}
+        onChange={(id) => controller.form.setFieldValue(field, id)}
         label="Partner"
         aria-busy={candidates.isFetching || undefined}
       >

@@ -59,4 +59,16 @@ describe('<RejectDialog>', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('shows any other failure in the form error and stays open', async () => {
+    stubApi((url) => (url.pathname === '/api/order-line-reject-reasons' ? { body: reasons } : undefined));
+    const onSubmit = vi.fn().mockRejectedValue(new Error('The server did not answer.'));
+    const onClose = vi.fn();
+    renderOrders(<RejectDialog opened onClose={onClose} title="Reject item" onSubmit={onSubmit} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'No driver today' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server did not answer.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
 });

@@ -1,14 +1,17 @@
 import { Button, Group, Loader, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
 
 import { rejectBody, toErrorBag } from '@bloomline/contract';
 
 import { Dialog, errorMessage } from '@/ui';
 
 import { useRejectReasons } from '../../api/get-reject-reasons';
-import { WorkflowForm } from './workflow-form';
+import { useWorkflowForm, WorkflowForm } from './workflow-form';
 
 export const OTHER_REASON = 'Other';
+
+/** What is sent: the listed reason chosen, or the words typed for Other. */
+const reasonOf = ({ reason, other }: { reason: string | null; other: string }) =>
+  reason === OTHER_REASON ? other.trim() : (reason ?? '');
 
 export type RejectDialogProps = {
   opened: boolean;
@@ -32,26 +35,38 @@ export function RejectDialog({ opened, onClose, title, description, onSubmit }: 
 
 function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 'opened' | 'title'>) {
   const reasons = useRejectReasons();
-  const [choice, setChoice] = useState<string | null>(null);
-  const [other, setOther] = useState('');
+  const controller = useWorkflowForm({
+    // `reason` is the choice (a listed reason, or Other); the words typed for Other are sent in its place.
+    initialValues: { reason: null as string | null, other: '' },
+    send: (values) => onSubmit(reasonOf(values)),
+    onClose,
+  });
+  const { form } = controller;
+  const values = form.getValues();
 
-  const isOther = choice === OTHER_REASON;
-  const reason = isOther ? other.trim() : (choice ?? '');
+  const isOther = values.reason === OTHER_REASON;
+  const reason = reasonOf(values);
   // The contract's bound, shown under the field as it is typed (nothing is cut), in the server's words.
-  const checked = isOther && reason !== '' ? rejectBody.safeParse({ reason: other }) : null;
+  const checked = isOther && reason !== '' ? rejectBody.safeParse({ reason: values.other }) : null;
   const refused = checked && !checked.success ? toErrorBag(checked.error.issues) : null;
   const ready = reason.length > 0 && refused === null;
 
   return (
     <WorkflowForm
-      send={ready ? () => onSubmit(reason) : null}
+      controller={controller}
+      ready={ready}
       field="reason"
       refused={refused}
       submitLabel="Submit"
       onClose={onClose}
     >
       {description && <Text size="sm">{description}</Text>}
-      <Radio.Group label="Reason" value={choice} onChange={setChoice} required>
+      <Radio.Group
+        label="Reason"
+        value={values.reason}
+        onChange={(choice) => form.setFieldValue('reason', choice)}
+        required
+      >
         <Stack gap="xs" mt="xs">
           {reasons.isPending && (
             <Group gap="xs">
@@ -76,8 +91,8 @@ function RejectForm({ onClose, description, onSubmit }: Omit<RejectDialogProps, 
       {isOther && (
         <Textarea
           label="Other reason"
-          value={other}
-          onChange={(e) => setOther(e.currentTarget.value)}
+          value={values.other}
+          onChange={(e) => form.setFieldValue('other', e.currentTarget.value)}
           autosize
           minRows={2}
           required

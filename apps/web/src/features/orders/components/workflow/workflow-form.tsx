@@ -1,16 +1,35 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import type { ErrorBag } from '@bloomline/contract';
 
-import { isApiError } from '@/api/client';
-import { FieldErrors, FormError, errorMessage } from '@/ui';
+import { FieldErrors, FormError, useApiForm, type ApiFormController } from '@/ui';
 
-export type WorkflowFormProps = {
-  /** Sends the choice; null while there is none to send. A 422 keeps the dialog open with its errors. */
-  send: (() => Promise<unknown>) | null;
+type Values = Record<string, unknown>;
+
+export type WorkflowFormOptions<V extends Values> = {
+  /** The choice, named as the request's field (`reason`, `partner_id`), so a 422 bag lands on it. */
+  initialValues: V;
+  /** Sends the choice (through `runWorkflow` where a 409 means the order moved on). */
+  send: (values: V) => Promise<unknown>;
+  /** Closes the dialog: once the call went through, or the order moved on (its notice says so). */
+  onClose: () => void;
+};
+
+/**
+ * A workflow dialog's submit, on the kit's `useApiForm`: a 422 under the choice, any other failure in the
+ * form error, the action busy while the call runs. No toast: the order on screen shows the outcome; the
+ * dialog is a single choice, so nothing guards leaving it.
+ */
+export const useWorkflowForm = <V extends Values>({ initialValues, send, onClose }: WorkflowFormOptions<V>) =>
+  useApiForm({ initialValues, submit: send, onSuccess: onClose, confirmation: false, guardUnsaved: false });
+
+export type WorkflowFormProps<V extends Values> = {
+  controller: ApiFormController<V>;
+  /** Whether there is a choice to send: the action is off, and nothing is sent, until there is. */
+  ready: boolean;
   /** The field whose 422 messages show under the choice. */
-  field: string;
+  field: keyof V & string;
   /** The contract's refusal of what is typed, shown in place of the server's messages. */
   refused?: ErrorBag | null;
   submitLabel: string;
@@ -22,50 +41,35 @@ export type WorkflowFormProps = {
  * The form of a workflow dialog (assign, reject): the choice, its errors, any other failure, Cancel and the
  * action, which waits while the call runs; the dialog closes once the call succeeds.
  */
-export function WorkflowForm({
-  send,
+export function WorkflowForm<V extends Values>({
+  controller,
+  ready,
   field,
   refused = null,
   submitLabel,
   onClose,
   children,
-}: WorkflowFormProps) {
-  const [busy, setBusy] = useState(false);
-  const [bag, setBag] = useState<ErrorBag | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async () => {
-    if (!send || busy) return;
-    setBusy(true);
-    setBag(null);
-    setFailure(null);
-    try {
-      await send();
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setBag(error.errors);
-      else setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+}: WorkflowFormProps<V>) {
+  const { pending } = controller;
+  // useApiForm puts a 422's messages for the field as one string.
+  const message = controller.form.errors[field];
+  const bag = typeof message === 'string' && message !== '' ? { [field]: [message] } : null;
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+      onSubmit={(event) => {
+        if (ready && !pending) controller.onSubmit(event);
+        else event.preventDefault();
       }}
     >
       <Stack gap="sm">
         {children}
         <FieldErrors errors={refused ?? bag} field={field} />
-        <FormError error={failure} />
+        <FormError error={controller.formError} />
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!send} loading={busy}>
+          <Button type="submit" disabled={!ready} loading={pending}>
             {submitLabel}
           </Button>
         </Group>

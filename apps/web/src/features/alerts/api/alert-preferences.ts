@@ -3,15 +3,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { alertRoutes, type AlertPreferencesBody } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { resourceKeys } from '@/lib/query-keys';
-
-export const alertKeys = resourceKeys('alert-preferences');
+import { alertPreferenceKeys } from '@/lib/query-keys';
 
 export const getAlertPreferences = (signal?: AbortSignal) =>
   call(alertRoutes.preferences, {}, { signal }).then((r) => r.data);
 
 export const alertPreferencesQuery = queryOptions({
-  queryKey: alertKeys.detail('mine'),
+  queryKey: alertPreferenceKeys.detail('mine'),
   queryFn: ({ signal }) => getAlertPreferences(signal),
   staleTime: 60_000,
 });

@@ -4,8 +4,7 @@ import { useEffect } from 'react';
 import { alertRoutes, newOrderEvent, PUSH_CLIENT_MESSAGE } from '@bloomline/contract';
 
 import { pathOf } from '@/api/call';
-
-import { orderResourceKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 const STREAM = pathOf(alertRoutes.stream);
 
@@ -22,7 +21,7 @@ export function useOrderArrivals(arrived: (orderId: number, orderName: string | 
     // After a dropped connection (a van between masts) the lists may have missed an event: refresh them.
     let opened = false;
     source.addEventListener('open', () => {
-      if (opened) void queryClient.invalidateQueries({ queryKey: orderResourceKeys.all });
+      if (opened) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       opened = true;
     });
     source.addEventListener('new-order', (e) => {

@@ -7,7 +7,7 @@ import type { OrderDetail } from '@bloomline/contract';
 
 import { call } from '@/api/call';
 import { isApiError } from '@/api/client';
-import { orderResourceKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 interface Waiting {
   orderId: number;
@@ -43,7 +43,7 @@ export function useWaitingOrders() {
 
   const arrived = useCallback(
     (orderId: number, orderName: string | null) => {
-      void queryClient.invalidateQueries({ queryKey: orderResourceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       setWaiting((now) => (now.some((w) => w.orderId === orderId) ? now : [...now, { orderId, orderName }]));
     },
     [queryClient],
@@ -51,7 +51,7 @@ export function useWaitingOrders() {
 
   const watched = useQueries({
     queries: waiting.map((w) => ({
-      queryKey: [...orderResourceKeys.all, 'alert-watch', w.orderId],
+      queryKey: orderKeys.alertWatch(w.orderId),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         call(orderRoutes.get, { params: { id: w.orderId } }, { signal, handles: [404] })
           .then((r) => r.data)

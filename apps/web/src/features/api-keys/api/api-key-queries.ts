@@ -4,9 +4,7 @@ import type { ApiKeyBody } from '@bloomline/contract';
 import { apiKeyRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { invalidateResources, resourceKeys } from '@/lib/query-keys';
-
-export const apiKeyKeys = resourceKeys<Record<string, never>>('api-keys');
+import { apiKeyKeys, invalidateResources } from '@/lib/query-keys';
 
 /** Staff only; live keys first, never the keys themselves. */
 export const getApiKeys = (signal?: AbortSignal) =>

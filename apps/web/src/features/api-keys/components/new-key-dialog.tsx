@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { API_KEY_TEXTS, apiKeyBody, type NewApiKey } from '@bloomline/contract';
 
 import { Dialog, FormError, useApiForm } from '@/ui';
-import { invalidateResources } from '@/lib/query-keys';
+import { apiKeyKeys, invalidateResources } from '@/lib/query-keys';
 
-import { apiKeyKeys, createApiKey } from '../api/api-key-queries';
+import { createApiKey } from '../api/api-key-queries';
 
 export const NEW_KEY_TITLE = 'New API key';
 

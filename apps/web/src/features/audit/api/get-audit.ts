@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { auditRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { auditKeys, type AuditListParams } from './audit-keys';
+import { auditKeys, type AuditListParams } from '@/lib/query-keys';
 
 /** GET /api/audit: staff only, newest first, paged like Laravel. */
 export const getAudit = (params: AuditListParams, signal?: AbortSignal) =>

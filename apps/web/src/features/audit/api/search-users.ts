@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { userRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { resourceKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/query-keys';
 
 /**
  * The two fields the user filter reads of GET /api/users' items (the users area's `userRoutes.list`, searched by
@@ -11,15 +11,13 @@ import { resourceKeys } from '@/lib/query-keys';
  */
 export type UserOption = { id: number; name: string };
 
-const userKeys = resourceKeys<{ q: string; picker: true }>('users');
-
 export const searchUsers = (q: string, signal?: AbortSignal) =>
   call(userRoutes.list, { query: { q } }, { signal }).then((r): UserOption[] => r.data);
 
 /** Users whose name (or e-mail) holds `q`, for the filter's choices. */
 export const userSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: userKeys.list({ q, picker: true }),
+    queryKey: userKeys.picker(q),
     queryFn: ({ signal }) => searchUsers(q, signal),
     staleTime: 60_000,
   });

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { AUDIT_RECORD_TYPES } from '@bloomline/contract';
 
 import { SEARCH_DEBOUNCE_MS, type ListPatch } from '@/ui';
+import type { AuditListParams } from '@/lib/query-keys';
 
-import type { AuditListParams } from '../api/audit-keys';
 import { UserFilter } from './user-filter';
 
 export type AuditFiltersProps = {

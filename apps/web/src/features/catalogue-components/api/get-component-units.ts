@@ -3,9 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { componentUnitRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { resourceKeys } from '@/lib/query-keys';
-
-export const componentUnitKeys = resourceKeys<Record<string, never>>('component-units');
+import { componentUnitKeys } from '@/lib/query-keys';
 
 /** Every component unit, by measure unit and quantity: the component form's unit picker. */
 export const getComponentUnits = (signal?: AbortSignal) =>

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { componentRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { componentKeys } from './component-keys';
+import { componentKeys } from '@/lib/query-keys';
 
 export const getComponent = (id: number, signal?: AbortSignal) =>
   call(componentRoutes.get, { params: { id } }, { signal }).then((r) => r.data);

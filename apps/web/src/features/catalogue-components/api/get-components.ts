@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { componentRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { componentKeys, type ComponentListParams } from './component-keys';
+import { componentKeys, type ComponentListParams } from '@/lib/query-keys';
 
 /** GET /api/components?q&page&s&d: staff only, paged like Laravel. */
 export const getComponents = (params: ComponentListParams, signal?: AbortSignal) =>

@@ -4,9 +4,7 @@ import type { ComponentRateBody } from '@bloomline/contract';
 import { componentRateRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { componentRateKeys, invalidateResources } from '@/lib/query-keys';
-
-import { componentKeys } from './component-keys';
+import { componentKeys, componentRateKeys, invalidateResources } from '@/lib/query-keys';
 
 /**
  * POST /api/components/{id}/rates to add a rate, PUT /api/components/{id}/rates/{rateId} to change one.

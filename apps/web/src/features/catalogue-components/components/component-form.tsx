@@ -4,11 +4,10 @@ import { useRef, useState } from 'react';
 
 import { componentBody, type Component } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
+import { componentKeys, invalidateResources } from '@/lib/query-keys';
 import { ApiForm, MoneyInput, moneyText, moneyValue, useRecordForm } from '@/ui';
 import { paths } from '@/lib/paths';
 
-import { componentKeys } from '../api/component-keys';
 import { deleteComponentImage, uploadComponentImage } from '../api/component-image';
 import { useColourOptions } from '../api/get-picker-options';
 import { saveComponent } from '../api/save-component';

@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 
 import { componentUnitBody, type ComponentUnit } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
+import { componentUnitKeys, invalidateResources } from '@/lib/query-keys';
 import { ApiForm, Dialog, FormButtons, useApiForm } from '@/ui';
 
-import { componentUnitKeys } from '../api/get-component-units';
 import { useMeasureUnitOptions } from '../api/get-picker-options';
 import { saveComponentUnit } from '../api/save-component-unit';
 

@@ -3,9 +3,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import type { Component, Paged } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
+import { componentKeys, invalidateResources } from '@/lib/query-keys';
 
-import { componentKeys } from '../api/component-keys';
 import { saveComponent } from '../api/save-component';
 import { RowAutosave, type RowState } from './row-autosave';
 

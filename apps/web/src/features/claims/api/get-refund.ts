@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { claimRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { refundKeys } from './claim-keys';
+import { refundKeys } from '@/lib/query-keys';
 
 /** GET /api/orders/refunds/{id}: one refund card. */
 export const getRefund = (id: number, signal?: AbortSignal) =>

@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { claimRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { refundKeys, type RefundListParams } from './claim-keys';
+import { refundKeys, type RefundListParams } from '@/lib/query-keys';
 
 /** GET /api/v2/orders/refunds?page=: staff only, paged refund cards, newest first. */
 export const getRefunds = (params: RefundListParams, signal?: AbortSignal) =>

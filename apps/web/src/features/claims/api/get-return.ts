@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { claimRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { returnKeys } from './claim-keys';
+import { returnKeys } from '@/lib/query-keys';
 
 /** GET /api/orders/returns/{id}: the return with its lines. */
 export const getReturn = (id: number, signal?: AbortSignal) =>

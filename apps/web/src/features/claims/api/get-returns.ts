@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { claimRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { returnKeys, type ReturnListParams } from './claim-keys';
+import { returnKeys, type ReturnListParams } from '@/lib/query-keys';
 
 /** GET /api/orders/returns: staff only, paged like Laravel, newest first. */
 export const getReturns = (params: ReturnListParams, signal?: AbortSignal) =>

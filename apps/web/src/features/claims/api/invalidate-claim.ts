@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import { invalidateResources, orderResourceKeys, type ResourceKeys } from '@/lib/query-keys';
+import { invalidateResources, orderKeys, type ResourceKeys } from '@/lib/query-keys';
 
 /**
  * After a return or refund is processed (or found already processed, a 409): its record and the lists, and
@@ -9,6 +9,6 @@ import { invalidateResources, orderResourceKeys, type ResourceKeys } from '@/lib
 export function invalidateClaim(queryClient: QueryClient, keys: ResourceKeys, id: number) {
   return Promise.all([
     invalidateResources(queryClient, [{ keys, id }]),
-    queryClient.invalidateQueries({ queryKey: orderResourceKeys.all }),
+    queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   ]);
 }

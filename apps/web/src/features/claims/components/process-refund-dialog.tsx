@@ -19,8 +19,8 @@ import {
   useApiForm,
   type ClientSchema,
 } from '@/ui';
+import { refundKeys } from '@/lib/query-keys';
 
-import { refundKeys } from '../api/claim-keys';
 import { invalidateClaim } from '../api/invalidate-claim';
 import { processRefund } from '../api/process-refund';
 import { ResponsibleSelect } from './responsible-select';

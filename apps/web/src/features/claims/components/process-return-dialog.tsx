@@ -10,8 +10,8 @@ import {
 
 import { isApiError } from '@/api/client';
 import { ApiForm, Dialog, useApiForm, type ClientSchema } from '@/ui';
+import { returnKeys } from '@/lib/query-keys';
 
-import { returnKeys } from '../api/claim-keys';
 import { invalidateClaim } from '../api/invalidate-claim';
 import { processReturn } from '../api/process-return';
 import { ResponsibleSelect } from './responsible-select';

@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { companyRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { companyKeys, type CompanyListParams } from './company-keys';
+import { companyKeys, type CompanyListParams } from '@/lib/query-keys';
 
 /** GET /api/companies: staff only, paged like Laravel; q searches the name. */
 export const getCompanies = (params: CompanyListParams, signal?: AbortSignal) =>

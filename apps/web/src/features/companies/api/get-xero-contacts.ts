@@ -4,8 +4,7 @@ import { xeroRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
 import { isApiError } from '@/api/client';
-
-import { xeroContactKeys } from './company-keys';
+import { xeroContactKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/xero-contacts: staff with manageXero only. A 503 (the accounting service is not connected) is

@@ -4,8 +4,7 @@ import type { CompanyBody, CompanyListItem, Paged } from '@bloomline/contract';
 import { companyRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { companyKeys } from './company-keys';
+import { companyKeys } from '@/lib/query-keys';
 
 /**
  * PUT /api/companies/{id} with exactly one field: an inline change. A 503 (setting an accounting contact

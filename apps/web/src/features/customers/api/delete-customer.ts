@@ -3,9 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { invalidateResources } from '@/lib/query-keys';
-
-import { customerKeys } from './customer-keys';
+import { customerKeys, invalidateResources } from '@/lib/query-keys';
 
 /** DELETE /api/customers/{id}: the customer goes, their orders stay (with the buyer named on them). */
 export const deleteCustomer = (id: number) => call(customerRoutes.remove, { params: { id } });

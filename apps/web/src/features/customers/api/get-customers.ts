@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { customerRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { customerKeys, type CustomerListParams } from './customer-keys';
+import { customerKeys, type CustomerListParams } from '@/lib/query-keys';
 
 /** GET /api/customers: staff only, paged like Laravel; q searches name, e-mail and phone. */
 export const getCustomers = (params: CustomerListParams, signal?: AbortSignal) =>

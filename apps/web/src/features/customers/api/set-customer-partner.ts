@@ -4,9 +4,7 @@ import type { CustomerPartnerBody } from '@bloomline/contract';
 import { customerRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { invalidateResources } from '@/lib/query-keys';
-
-import { customerKeys } from './customer-keys';
+import { customerKeys, invalidateResources } from '@/lib/query-keys';
 
 /** PUT /api/customers/{id} with `partnerId`: a partner's id, or null to clear it. */
 export const setCustomerPartner = (id: number, body: CustomerPartnerBody) =>

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { locationRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { locationKeys } from './location-keys';
+import { locationKeys } from '@/lib/query-keys';
 
 export const getLocation = (id: number, signal?: AbortSignal) =>
   call(locationRoutes.get, { params: { id } }, { signal }).then((r) => r.data);

@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { locationRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { locationKeys, type LocationListParams } from './location-keys';
+import { locationKeys, type LocationListParams } from '@/lib/query-keys';
 
 /** GET /api/locations: staff only, paged like Laravel. */
 export const getLocations = (params: LocationListParams, signal?: AbortSignal) =>

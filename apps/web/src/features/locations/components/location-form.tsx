@@ -17,11 +17,10 @@ import { useNavigate } from 'react-router';
 
 import { LOCATION_TYPES, locationBody, slugify, type Location, type LocationType } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
+import { invalidateResources, locationKeys } from '@/lib/query-keys';
 import { ApiForm, useApiForm, useGoBack } from '@/ui';
 import { paths } from '@/lib/paths';
 
-import { locationKeys } from '../api/location-keys';
 import { saveLocation } from '../api/save-location';
 import { ParentPicker } from './parent-picker';
 

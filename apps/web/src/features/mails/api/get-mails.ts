@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { mailRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { mailKeys, type MailListParams } from './mail-keys';
+import { mailKeys, type MailListParams } from '@/lib/query-keys';
 
 /** GET /api/mails: staff only; the failed ones unless another status is asked for. */
 export const getMails = (params: MailListParams, signal?: AbortSignal) =>

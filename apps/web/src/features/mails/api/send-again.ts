@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { mailKeys } from './mail-keys';
+import { mailKeys } from '@/lib/query-keys';
 
 /** POST /api/mails/{id}/send-again: a failed mail queued once more (409 once it is not failed). */
 export function useSendAgain() {

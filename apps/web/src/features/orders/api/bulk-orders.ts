@@ -3,8 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { orderRoutes, type BulkActionBody } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { orderKeys, type OrderListParams } from './order-keys';
+import { orderKeys, type OrderListParams } from '@/lib/query-keys';
 
 /** POST /api/orders/bulk: one action on many orders, answered per order (a 422 is the caller's to show). */
 export const postBulkAction = (body: BulkActionBody) => call(orderRoutes.bulk, { body }).then((r) => r.data);
@@ -28,7 +27,7 @@ export const getMatchingOrders = (params: OrderListParams) =>
 /** GET /api/orders/bulk/partners: partners for a group's unassigned lines, nearest to the farthest point first. */
 export const groupCandidatesQuery = (ids: readonly number[], all: boolean, q: string) =>
   queryOptions({
-    queryKey: [...orderKeys.all, 'group-candidates', { ids: ids.join(','), all, q }] as const,
+    queryKey: orderKeys.groupCandidates(ids, all, q),
     queryFn: ({ signal }) =>
       call(
         orderRoutes.bulkCandidates,

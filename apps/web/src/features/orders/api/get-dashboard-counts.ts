@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orderRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
+import { orderKeys } from '@/lib/query-keys';
 
 import { ORDER_LIST_REFRESH_MS } from './get-orders';
-import { orderKeys } from './order-keys';
 
 export const getDashboardCounts = (signal?: AbortSignal) =>
   call(orderRoutes.dashboard, {}, { signal }).then((r) => r.data);

@@ -3,8 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { orderRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { orderKeys } from './order-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 /** Partners who could take a line: local ones unless `all`, nearest first. */
 export const getLineCandidates = (lineId: number, all: boolean, q: string, signal?: AbortSignal) =>

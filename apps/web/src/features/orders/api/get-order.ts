@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orderRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { orderKeys } from './order-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 export const getOrder = (id: number, signal?: AbortSignal) =>
   call(orderRoutes.get, { params: { id } }, { signal }).then((r) => r.data);

@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { orderRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { orderKeys, type OrderListParams } from './order-keys';
+import { orderKeys, type OrderListParams } from '@/lib/query-keys';
 
 /** Part 1, point 9: order lists refresh themselves every 60 seconds. */
 export const ORDER_LIST_REFRESH_MS = 60_000;

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orderRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { orderKeys } from './order-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 /** The one answer not wrapped in `data`: a bare array of strings. */
 export const getRejectReasons = (signal?: AbortSignal) => call(orderRoutes.rejectReasons, {}, { signal });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import type { actionResult } from '@bloomline/contract';
 
-import { orderKeys } from './order-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 /** What every workflow call answers; typed from the contract's schema. */
 export type ActionResult = (typeof actionResult)['_output'];

@@ -4,10 +4,7 @@ import type { SavedViewBody, SavedViewUpdate } from '@bloomline/contract';
 import { savedViewRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { resourceKeys } from '@/lib/query-keys';
-
-/** Saved views of the order lists (issue 40), under their own root: an order's change leaves them be. */
-export const savedViewKeys = resourceKeys<{ list: 'orders' }>('saved-views');
+import { savedViewKeys } from '@/lib/query-keys';
 
 export const savedViewsQuery = () =>
   queryOptions({

@@ -3,9 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { offlineTimeRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { invalidateResources } from '@/lib/query-keys';
-
-import { offlineTimeKeys } from './offline-time-keys';
+import { invalidateResources, offlineTimeKeys } from '@/lib/query-keys';
 
 export const deleteOfflineTime = (partnerId: number, id: number) =>
   call(offlineTimeRoutes.remove, { params: { partnerId, id } });

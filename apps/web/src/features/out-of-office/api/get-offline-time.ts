@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { offlineTimeRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { offlineTimeKeys } from './offline-time-keys';
+import { offlineTimeKeys } from '@/lib/query-keys';
 
 export const getOfflineTime = (partnerId: number, id: number, signal?: AbortSignal) =>
   call(offlineTimeRoutes.get, { params: { partnerId, id } }, { signal }).then((r) => r.data);

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { offlineTimeRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { offlineTimeKeys } from './offline-time-keys';
+import { offlineTimeKeys } from '@/lib/query-keys';
 
 /** A partner's periods, the latest start first (a partner user may ask only for their own partner). */
 export const getOfflineTimes = (partnerId: number, signal?: AbortSignal) =>

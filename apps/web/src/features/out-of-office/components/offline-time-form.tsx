@@ -13,11 +13,10 @@ import {
   type OfflineTime,
 } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
+import { invalidateResources, offlineTimeKeys } from '@/lib/query-keys';
 import { ApiForm, FormButtons, useApiForm, useGoBack } from '@/ui';
 import { paths } from '@/lib/paths';
 
-import { offlineTimeKeys } from '../api/offline-time-keys';
 import { saveOfflineTime } from '../api/save-offline-time';
 import { DateField } from '@/ui/date-input';
 

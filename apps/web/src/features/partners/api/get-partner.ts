@@ -21,6 +21,6 @@ export const getPartnerProducts = (id: number, signal?: AbortSignal) =>
 export const usePartnerProducts = (id: number) =>
   useQuery({
     // Under the partner's record, so a change of the partner refreshes it too.
-    queryKey: [...partnerKeys.detail(id), 'products'],
+    queryKey: partnerKeys.products(id),
     queryFn: ({ signal }) => getPartnerProducts(id, signal),
   });

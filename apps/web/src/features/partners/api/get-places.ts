@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { locationRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
+import { placeKeys } from '@/lib/query-keys';
 
 export type PlaceLevel = 'provinces' | 'cities' | 'suburbs';
 
@@ -23,7 +24,7 @@ export const getPlaces = (level: PlaceLevel, parentId: number | null, signal?: A
 /** A level's places; a city or suburb list waits for its parent. Geography changes seldom: kept 10 minutes. */
 export const usePlaces = (level: PlaceLevel, parentId: number | null) =>
   useQuery({
-    queryKey: ['places', level, parentId],
+    queryKey: placeKeys(level, parentId),
     queryFn: ({ signal }) => getPlaces(level, parentId, signal),
     enabled: level === 'provinces' || parentId !== null,
     staleTime: 10 * 60_000,

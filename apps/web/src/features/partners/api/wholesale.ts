@@ -4,14 +4,12 @@ import type { WholesaleBody } from '@bloomline/contract';
 import { payoutRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-/** A partner's wholesale purchases: keys of their own under the partner's. */
-export const wholesaleKeys = (partnerId: number) => ['partners', 'wholesale', partnerId] as const;
+import { partnerKeys } from '@/lib/query-keys';
 
 export const useWholesale = (partnerId: number, page: number) =>
   useQuery(
     queryOptions({
-      queryKey: [...wholesaleKeys(partnerId), page],
+      queryKey: partnerKeys.wholesalePage(partnerId, page),
       queryFn: ({ signal }) =>
         call(payoutRoutes.wholesale, { params: { id: partnerId }, query: { page } }, { signal }),
       placeholderData: keepPreviousData,

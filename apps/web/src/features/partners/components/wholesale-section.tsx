@@ -21,7 +21,9 @@ import {
 } from '@/ui';
 
 import { DateField } from '@/ui/date-input';
-import { addWholesale, useWholesale, wholesaleKeys } from '../api/wholesale';
+import { partnerKeys } from '@/lib/query-keys';
+
+import { addWholesale, useWholesale } from '../api/wholesale';
 
 export const WHOLESALE_TITLE = 'Wholesale purchases';
 
@@ -62,7 +64,7 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
     onSuccess: async () => {
       controller.form.reset();
       setPage(1);
-      await queryClient.invalidateQueries({ queryKey: wholesaleKeys(partnerId) });
+      await queryClient.invalidateQueries({ queryKey: partnerKeys.wholesale(partnerId) });
     },
   });
   const { form } = controller;

@@ -4,8 +4,7 @@ import type { CreatePayoutBody } from '@bloomline/contract';
 import { payoutRoutes } from '@bloomline/contract';
 
 import { call, pathOf } from '@/api/call';
-
-import { dueKey, payoutKeys, type PayoutRunParams } from './payout-keys';
+import { payoutKeys, type PayoutRunParams } from '@/lib/query-keys';
 
 /** GET /api/payouts?upTo=: each partner's unpaid bills, unsettled deductions and due up to the day. */
 export const getPayoutDues = (upTo: string, signal?: AbortSignal) =>
@@ -14,7 +13,7 @@ export const getPayoutDues = (upTo: string, signal?: AbortSignal) =>
 export const usePayoutDues = (upTo: string) =>
   useQuery(
     queryOptions({
-      queryKey: dueKey(upTo),
+      queryKey: payoutKeys.due(upTo),
       queryFn: ({ signal }) => getPayoutDues(upTo, signal),
       placeholderData: keepPreviousData,
     }),

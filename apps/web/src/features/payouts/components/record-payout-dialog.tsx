@@ -7,8 +7,8 @@ import { createPayoutBody, formatMoney, type PayoutCreated } from '@bloomline/co
 
 import { ApiForm, Dialog, formatDay, todayInJohannesburg, useApiForm, type ClientSchema } from '@/ui';
 import { DateField } from '@/ui/date-input';
+import { payoutKeys, statementKeys } from '@/lib/query-keys';
 
-import { payoutKeys } from '../api/payout-keys';
 import { createPayout } from '../api/payouts';
 
 export const RECORD_PAYOUT = 'Record payout';
@@ -60,7 +60,7 @@ function RecordPayoutForm({ onClose, upTo, partners, onRecorded }: RecordPayoutD
       onClose();
       // What is due, the history, and every statement (bills paid, deductions settled).
       await queryClient.invalidateQueries({ queryKey: payoutKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['statements'] });
+      await queryClient.invalidateQueries({ queryKey: statementKeys.all });
     },
   });
   const total = partners.reduce((sum, p) => sum + Math.round(p.due * 100), 0) / 100;

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { productKeys } from './product-keys';
+import { productKeys } from '@/lib/query-keys';
 
 /** GET /api/products/{id}: the product with its variants and their recipes (the variant screens read it). */
 export const getProduct = (id: number, signal?: AbortSignal) =>
@@ -21,6 +20,6 @@ export const getProductPartners = (id: number, signal?: AbortSignal) =>
 
 export const useProductPartners = (id: number) =>
   useQuery({
-    queryKey: [...productKeys.detail(id), 'partners'],
+    queryKey: productKeys.partners(id),
     queryFn: ({ signal }) => getProductPartners(id, signal),
   });

@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { productRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { productKeys, type ProductListParams } from './product-keys';
+import { productKeys, type ProductListParams } from '@/lib/query-keys';
 
 /** GET /api/products: staff only, paged like Laravel. */
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>

@@ -4,9 +4,7 @@ import type { VariantComponentRateBody, VariantQuantityBody } from '@bloomline/c
 import { productRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { componentRateKeys, invalidateResources } from '@/lib/query-keys';
-
-import { productKeys } from './product-keys';
+import { componentRateKeys, invalidateResources, productKeys } from '@/lib/query-keys';
 
 /** POST: the component's rate in that profit centre joins the variant's recipe (a 422 names the field). */
 export const addRecipeLine = (variantId: number, values: VariantComponentRateBody) =>

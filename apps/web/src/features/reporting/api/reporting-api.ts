@@ -5,12 +5,10 @@ import { orderRoutes, reportRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
 import type { Query } from '@/api/client';
-import { resourceKeys } from '@/lib/query-keys';
+import { orderLineStatusesKey, reportingKeys } from '@/lib/query-keys';
 
 /** A report's query as the address holds it: the range and, for two reports, a status id. */
 export type ReportParams = DateRange & { status?: string };
-
-export const reportingKeys = resourceKeys<ReportParams>('reporting');
 
 /** Only what is set goes into the call (and the export's address). */
 export const queryOf = (params: ReportParams): Query => ({
@@ -28,7 +26,7 @@ const getReport = <R extends ReportName>(report: R, params: ReportParams, signal
 
 export const reportQueryOptions = <R extends ReportName>(report: R, params: ReportParams) =>
   queryOptions({
-    queryKey: [...reportingKeys.all, report, params] as const,
+    queryKey: reportingKeys.report(report, params),
     queryFn: ({ signal }) => getReport(report, params, signal),
   });
 
@@ -45,7 +43,7 @@ export const ACCOUNTING_TIMEOUT_MS = 360_000;
 
 export const useAccountingRows = (params: DateRange, enabled: boolean) =>
   useQuery({
-    queryKey: [...reportingKeys.all, 'accounting-csv', params] as const,
+    queryKey: reportingKeys.accounting(params),
     queryFn: ({ signal }) =>
       call(reportRoutes.accounting, { query: queryOf(params) }, { signal, timeoutMs: ACCOUNTING_TIMEOUT_MS }),
     enabled,
@@ -54,7 +52,7 @@ export const useAccountingRows = (params: DateRange, enabled: boolean) =>
 /** GET /api/order-line-statuses: the status filter's choices (id and name). */
 export const useLineStatuses = () =>
   useQuery({
-    queryKey: ['order-line-statuses'] as const,
+    queryKey: orderLineStatusesKey(),
     queryFn: ({ signal }) => call(orderRoutes.lineStatuses, {}, { signal }).then((r) => r.data),
     staleTime: Infinity,
   });

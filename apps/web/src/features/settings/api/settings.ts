@@ -4,13 +4,11 @@ import type { VatBody } from '@bloomline/contract';
 import { settingRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { resourceKeys } from '@/lib/query-keys';
-
-export const settingsKeys = resourceKeys('settings');
+import { settingsKeys } from '@/lib/query-keys';
 
 /** GET /api/settings/vat: the VAT rate every price is built with (a fraction). */
 export const vatQuery = queryOptions({
-  queryKey: [...settingsKeys.all, 'vat'] as const,
+  queryKey: settingsKeys.vat(),
   queryFn: ({ signal }) => call(settingRoutes.vat, {}, { signal }).then((r) => r.data),
 });
 export const useVat = () => useQuery(vatQuery);
@@ -20,7 +18,7 @@ export const saveVat = (body: VatBody) => call(settingRoutes.updateVat, { body }
 
 /** GET /api/settings/statements: whether partners see the full monthly statements. */
 export const statementsQuery = queryOptions({
-  queryKey: [...settingsKeys.all, 'statements'] as const,
+  queryKey: settingsKeys.statements(),
   queryFn: ({ signal }) => call(settingRoutes.statements, {}, { signal }).then((r) => r.data),
 });
 export const useStatementsFeature = () => useQuery(statementsQuery);

@@ -4,8 +4,7 @@ import type { StatementPartnerQuery } from '@bloomline/contract';
 import { statementRoutes } from '@bloomline/contract';
 
 import { call, pathOf } from '@/api/call';
-
-import { statementKeys, type StatementOwner, type StatementParams } from './statement-keys';
+import { statementKeys, type StatementOwner, type StatementParams } from '@/lib/query-keys';
 
 /** `partner_id` for staff; a partner user names nobody (the server reads their own partner). */
 export const ownerQuery = ({ partnerId }: StatementOwner): StatementPartnerQuery =>

@@ -4,8 +4,7 @@ import type { MonthEndRun } from '@bloomline/contract';
 import { monthEndRunRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { statementKeys } from './statement-keys';
+import { statementKeys } from '@/lib/query-keys';
 
 /** How often a running month-end run's progress is asked for. */
 export const MONTH_END_POLL_MS = 2_000;

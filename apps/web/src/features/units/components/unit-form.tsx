@@ -4,9 +4,9 @@ import { MEASURE_UNIT_HINTS, measureUnitBody, type MeasureUnit } from '@bloomlin
 
 import { ApiForm, useRecordForm } from '@/ui';
 import { paths } from '@/lib/paths';
+import { measureUnitKeys } from '@/lib/query-keys';
 
 import { saveUnit } from '../api/save-unit';
-import { unitKeys } from '../api/unit-keys';
 
 export type UnitFormProps = {
   /** The unit edited; a new one without. */
@@ -23,7 +23,7 @@ export function UnitForm({ unit }: UnitFormProps) {
     initialValues: { name: unit?.name ?? '', short_code: unit?.short_code ?? '' },
     schema: measureUnitBody,
     submit: (values) => saveUnit(values, unit?.id),
-    touches: (saved) => [{ keys: unitKeys, id: saved.id }],
+    touches: (saved) => [{ keys: measureUnitKeys, id: saved.id }],
   });
   const { form } = controller;
 

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { roleKeys } from './user-keys';
+import { roleKeys } from '@/lib/query-keys';
 
 /** GET /api/roles: staff only; two fixed rows, so kept for the session. */
 export const rolesQueryOptions = queryOptions({

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { userKeys } from './user-keys';
+import { userKeys } from '@/lib/query-keys';
 
 export const getUser = (id: number, signal?: AbortSignal) =>
   call(userRoutes.get, { params: { id } }, { signal }).then((r) => r.data);

@@ -3,8 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { userRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-
-import { userKeys, type UserListParams } from './user-keys';
+import { userKeys, type UserListParams } from '@/lib/query-keys';
 
 /** GET /api/users: staff only, paged like Laravel. */
 export const getUsers = (params: UserListParams, signal?: AbortSignal) =>

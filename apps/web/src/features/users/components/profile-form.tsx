@@ -4,13 +4,12 @@ import { useNavigate } from 'react-router';
 
 import { profileBody, type CurrentUser } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
+import { invalidateResources, userKeys } from '@/lib/query-keys';
 import { useSession } from '@/session/session-context';
 import { ApiForm, useApiForm, useGoBack } from '@/ui';
 import { paths } from '@/lib/paths';
 
 import { saveProfile } from '../api/save-user';
-import { userKeys } from '../api/user-keys';
 import { ProfileFields } from './profile-fields';
 
 /** /users/profile: one's own name, e-mail and phone; after saving, the dashboard with the new name. */

@@ -18,9 +18,9 @@ import {
 import { useSession } from '@/session/session-context';
 import { ApiForm, useRecordForm } from '@/ui';
 import { paths } from '@/lib/paths';
+import { userKeys } from '@/lib/query-keys';
 
 import { useRoles } from '../api/get-roles';
-import { userKeys } from '../api/user-keys';
 import { createUser, updateUser } from '../api/save-user';
 import { PartnerChoice } from './partner-choice';
 import { ProfileFields } from './profile-fields';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 
 import { roleLabel, USER_TEXTS, userListQuery, type UserListItem } from '@bloomline/contract';
 
-import { invalidateResources } from '@/lib/query-keys';
+import { invalidateResources, userKeys } from '@/lib/query-keys';
 import { useUser } from '@/session/session-context';
 import {
   actionsColumn,
@@ -18,7 +18,6 @@ import { paths } from '@/lib/paths';
 
 import { useUsers } from '../api/get-users';
 import { toggleUserEnabled } from '../api/save-user';
-import { userKeys } from '../api/user-keys';
 
 /** Disable or Enable, after a question; a refusal shows in the dialog. Nobody disables themself. */
 function EnabledAction({ user }: { user: UserListItem }) {

@@ -4,9 +4,7 @@ import { xeroRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
 import { isApiError } from '@/api/client';
-import { resourceKeys, xeroContactKeys } from '@/lib/query-keys';
-
-export const xeroConnectionKeys = resourceKeys('xero-connection');
+import { xeroConnectionKeys, xeroContactKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/xero/connection (staff with manageXero or authenticateXero). A 503 (not set up on this server) is

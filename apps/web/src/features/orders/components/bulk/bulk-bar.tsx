@@ -5,9 +5,9 @@ import type { OrderSummary } from '@bloomline/contract';
 import { formatCount, MAX_BULK_IDS } from '@bloomline/contract';
 
 import { errorMessage } from '@/ui';
+import type { OrderListParams } from '@/lib/query-keys';
 
 import { getMatchingOrders } from '../../api/bulk-orders';
-import type { OrderListParams } from '../../api/order-keys';
 import { BulkActionButtons, type BulkOutcome } from './bulk-action-buttons';
 import { BulkResultNotice } from './bulk-result';
 import type { OrderSelection } from './use-order-selection';

@@ -4,9 +4,9 @@ import { orderExportFileName, orderRoutes } from '@bloomline/contract';
 
 import { pathOf } from '@/api/call';
 import { DownloadButton } from '@/ui';
+import type { OrderListParams } from '@/lib/query-keys';
 
 import { withoutPage } from '../../api/bulk-orders';
-import type { OrderListParams } from '../../api/order-keys';
 import { SavedViewTabs } from '../views/saved-view-tabs';
 
 /**

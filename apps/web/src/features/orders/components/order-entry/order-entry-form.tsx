@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '@/lib/paths';
 import { ApiForm, useApiForm, useGoBack } from '@/ui';
+import { orderKeys } from '@/lib/query-keys';
 
 import { createOrder } from '../../api/create-order';
-import { orderKeys } from '../../api/order-keys';
 import { CustomerFields } from './customer-fields';
 import { DeliveryFields } from './delivery-fields';
 import { EntryTotals } from './entry-totals';

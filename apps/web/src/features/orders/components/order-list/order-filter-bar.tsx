@@ -6,8 +6,8 @@ import { Group } from '@mantine/core';
 import { useUser } from '@/session/session-context';
 import { SearchInput } from '@/ui';
 import { DateField } from '@/ui/date-input';
+import type { OrderListParams } from '@/lib/query-keys';
 
-import type { OrderListParams } from '../../api/order-keys';
 import { isLineStatusFilter } from './list-options';
 import { PartnerPicker } from './partner-picker';
 import { ProfitCentrePicker } from './profit-centre-picker';

@@ -3,9 +3,9 @@ import { useDeferredValue } from 'react';
 
 import { useUser } from '@/session/session-context';
 import { Pager } from '@/ui';
+import type { OrderListParams } from '@/lib/query-keys';
 
 import { useOrders } from '../../api/get-orders';
-import type { OrderListParams } from '../../api/order-keys';
 import { QueryError } from '../query-error';
 import { OrderListSkeleton } from './order-list-skeleton';
 import { OrderRow, type RowSelect, VALUE_LABEL } from './order-row';

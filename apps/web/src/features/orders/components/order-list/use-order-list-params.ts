@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { orderListQuery, type OrderFilter } from '@bloomline/contract';
 
 import { useListParams } from '@/ui';
+import type { OrderListParams } from '@/lib/query-keys';
 
-import type { OrderListParams } from '../../api/order-keys';
 import { isLineStatusFilter } from './list-options';
 
 /** The parts of a list's state that live in the query string, so reload and Back keep them. */

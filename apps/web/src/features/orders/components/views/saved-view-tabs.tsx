@@ -8,8 +8,8 @@ import type { SavedView } from '@bloomline/contract';
 
 import { useUser } from '@/session/session-context';
 import { Dialog, errorMessage } from '@/ui';
+import type { OrderListParams } from '@/lib/query-keys';
 
-import type { OrderListParams } from '../../api/order-keys';
 import { useDeleteView, useSavedViews, useUpdateView } from '../../api/saved-views';
 import { SaveViewDialog } from './save-view-dialog';
 import { currentViewQuery, viewAddress } from './view-address';

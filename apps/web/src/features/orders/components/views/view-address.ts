@@ -1,8 +1,7 @@
 import { viewQueryText } from '@bloomline/contract';
 
 import { paths } from '@/lib/paths';
-
-import type { OrderListParams } from '../../api/order-keys';
+import type { OrderListParams } from '@/lib/query-keys';
 
 /**
  * The address of a saved view: the screen of its filter (no filter: the dashboard's list; today: the day's

@@ -4,7 +4,8 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { workerModule, WorkerSlots, workerStream } from './worker-stream';
+import { Slots } from './slots';
+import { workerModule, workerStream } from './worker-stream';
 
 const counting = workerModule('../test/counting.worker', import.meta.url);
 const folder = mkdtempSync(path.join(os.tmpdir(), 'worker-stream-'));
@@ -99,7 +100,7 @@ describe('workerStream', () => {
   });
 
   it('starts a worker only when one of its slots is free; the others wait their turn', async () => {
-    const slots = new WorkerSlots(1);
+    const slots = new Slots(1);
     const [first, second] = [newLog(), newLog()];
     const a = workerStream(counting, { data: { pieces: 20, log: first, delayMs: 20 }, slots });
     const b = workerStream(counting, { data: { pieces: 2, log: second }, slots });

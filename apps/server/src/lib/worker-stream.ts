@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, type ResourceLimits, Worker } from 'node:worker_threads';
 
+import type { Slots } from './slots';
+
 /**
  * A long download made on a thread of its own (`workerStream` here, `serveStream` in the worker's module): the
  * worker writes the file a piece of text at a time; the main thread only passes the pieces to the socket. Two
@@ -43,26 +45,6 @@ export function workerModule(name: string, from: string): WorkerModule {
   };
 }
 
-/** At most `size` workers of one kind at a time; the others wait for a turn, in order of asking. */
-export class WorkerSlots {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(readonly size: number) {}
-  /** Resolves with the function that gives the turn back (call it once). */
-  async take(): Promise<() => void> {
-    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running += 1;
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
-    };
-  }
-}
-
 export interface WorkerStreamOptions {
   /** Given to the worker as `workerData`: plain data (a structured clone). */
   data: unknown;
@@ -70,7 +52,7 @@ export interface WorkerStreamOptions {
   signal?: AbortSignal;
   resourceLimits?: ResourceLimits;
   /** Shared by the streams of one kind: the worker starts when a slot is free. */
-  slots?: WorkerSlots;
+  slots?: Slots;
 }
 
 /**

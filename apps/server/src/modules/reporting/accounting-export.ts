@@ -4,7 +4,8 @@ import type { AccountingRow, DateRange } from '@bloomline/contract';
 import { ACCOUNTING_COLUMNS } from '@bloomline/contract';
 
 import { type CsvColumn, csvPieces } from '../../lib/csv';
-import { workerModule, WorkerSlots, workerStream } from '../../lib/worker-stream';
+import { Slots } from '../../lib/slots';
+import { workerModule, workerStream } from '../../lib/worker-stream';
 import { type AccountingSource, accountingRows } from './accounting.queries';
 import { jsonArrayPieces } from './json-stream';
 
@@ -71,7 +72,7 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 96
  * connection of its own, outside the server's pool, so the bookkeeper's downloads never hold the connections
  * that answer everyone else.
  */
-const exportSlots = new WorkerSlots(3);
+const exportSlots = new Slots(3);
 
 /**
  * The accounting report on PostgreSQL, made by a worker thread of its own with its own connection

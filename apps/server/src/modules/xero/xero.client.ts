@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config';
 import { randomToken } from '../../lib/crypto';
 import { HttpError, serviceUnavailable } from '../../lib/errors';
+import { Slots } from '../../lib/slots';
 
 /**
  * The accounting service's (Xero's) OAuth 2.0 and API calls: a small fetch client of our own (docs/decisions.md
@@ -85,30 +86,14 @@ export function pkcePair() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** Counts calls in flight and makes the sixth wait for one of five to end. */
-function limiter(max: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
 type TokenAnswer = { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown; error?: unknown };
 
 export function createXeroClient(
   xero: ConfiguredXero,
   fetchImpl: typeof globalThis.fetch = globalThis.fetch,
 ) {
-  const limit = limiter(MAX_CONCURRENT);
+  /** Calls in flight: the sixth waits for one of five to end. */
+  const inFlight = new Slots(MAX_CONCURRENT);
   // RFC 6749 2.3.1: the id and secret are form-encoded before they are joined and base64-encoded.
   const basic = `Basic ${Buffer.from(
     `${encodeURIComponent(xero.clientId)}:${encodeURIComponent(xero.clientSecret)}`,
@@ -130,7 +115,7 @@ export function createXeroClient(
   /** A call with DECISIONS.md's 429 rule: retried once after a Retry-After of at most 10 s, else a 503. */
   async function callWithRetry(url: string, init: () => RequestInit): Promise<Response> {
     for (let attempt = 0; ; attempt += 1) {
-      const res = await limit(() => call(url, init()));
+      const res = await inFlight.run(() => call(url, init()));
       if (res.status !== 429) return res;
       await res.body?.cancel();
       const wait = retryAfterSeconds(res.headers.get('retry-after'));

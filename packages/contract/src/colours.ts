@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { idParams } from './fields';
 import { dataOf } from './paging';
+import { recordRoutes } from './record-routes';
 import { route } from './routes';
 import { requiredString } from './validation';
 
@@ -16,14 +16,10 @@ export type ColourBody = z.input<typeof colourBody>;
 /** The colours' routes (staff only; the writes also come as forms, the update as POST with `_method=PUT`). */
 export const colourRoutes = {
   list: route({ method: 'GET', path: '/api/colours', answer: dataOf(z.array(colour)) }),
-  get: route({ method: 'GET', path: '/api/colours/:id', params: idParams, answer: dataOf(colour) }),
-  create: route({ method: 'POST', path: '/api/colours', body: colourBody, answer: dataOf(colour) }),
-  update: route({
-    method: 'PUT',
-    path: '/api/colours/:id',
-    params: idParams,
-    body: colourBody,
-    answer: dataOf(colour),
-  }),
-  remove: route({ method: 'DELETE', path: '/api/colours/:id', params: idParams }),
+  ...recordRoutes('/api/colours', { record: colour, body: colourBody }, [
+    'get',
+    'create',
+    'update',
+    'remove',
+  ]),
 };

@@ -4,6 +4,7 @@ import { idField, idParams } from './fields';
 import { formBoolean, formMoney, formQuantity } from './forms';
 import { measureUnit } from './units';
 import { dataOf, listRequest, paged } from './paging';
+import { recordRoutes } from './record-routes';
 import { route } from './routes';
 import { requiredString } from './validation';
 
@@ -124,15 +125,7 @@ export const componentRoutes = {
     query: componentListRequest,
     answer: paged(component),
   }),
-  get: route({ method: 'GET', path: '/api/components/:id', params: idParams, answer: dataOf(component) }),
-  create: route({ method: 'POST', path: '/api/components', body: componentBody, answer: dataOf(component) }),
-  update: route({
-    method: 'PUT',
-    path: '/api/components/:id',
-    params: idParams,
-    body: componentBody,
-    answer: dataOf(component),
-  }),
+  ...recordRoutes('/api/components', { record: component, body: componentBody }, ['get', 'create', 'update']),
   image: route({
     method: 'GET',
     path: '/api/components/:id/image',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-import { idField, idParams, text } from './fields';
+import { idField, text } from './fields';
 import { formNumber, formOptional } from './forms';
 import { dataOf, given, listRequest, paged } from './paging';
+import { recordRoutes } from './record-routes';
 import { route } from './routes';
 import { optionalString, requiredString } from './validation';
 
@@ -117,15 +118,7 @@ export const locationRoutes = {
     query: locationListRequest,
     answer: paged(locationListItem),
   }),
-  get: route({ method: 'GET', path: '/api/locations/:id', params: idParams, answer: dataOf(location) }),
-  create: route({ method: 'POST', path: '/api/locations', body: locationBody, answer: dataOf(location) }),
-  update: route({
-    method: 'PUT',
-    path: '/api/locations/:id',
-    params: idParams,
-    body: locationBody,
-    answer: dataOf(location),
-  }),
+  ...recordRoutes('/api/locations', { record: location, body: locationBody }, ['get', 'create', 'update']),
   provinces: route({ method: 'GET', path: '/api/provinces', answer: places }),
   cities: route({ method: 'GET', path: '/api/cities', query: citiesQuery, answer: places }),
   suburbs: route({ method: 'GET', path: '/api/suburbs', query: suburbsQuery, answer: places }),

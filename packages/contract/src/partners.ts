@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idField, idParams, requiredText, text } from './fields';
 import { formBoolean, formMoney, formNumber, formOptional } from './forms';
 import { dataOf } from './paging';
+import { recordRoutes } from './record-routes';
 import { route } from './routes';
 import { optionalString } from './validation';
 
@@ -200,15 +201,11 @@ export const partnerRoutes = {
   }),
   /** The list as searched, as a CSV download. */
   export: route({ method: 'GET', path: '/api/partners/export', query: partnersQuery }),
-  get: route({ method: 'GET', path: '/api/partners/:id', params: idParams, answer: dataOf(partner) }),
-  create: route({ method: 'POST', path: '/api/partners', body: partnerCreateBody, answer: dataOf(partner) }),
-  update: route({
-    method: 'PUT',
-    path: '/api/partners/:id',
-    params: idParams,
-    body: partnerUpdateBody,
-    answer: dataOf(partner),
-  }),
+  ...recordRoutes(
+    '/api/partners',
+    { record: partner, body: partnerUpdateBody, createBody: partnerCreateBody },
+    ['get', 'create', 'update'],
+  ),
   /** Enables a disabled partner, disables an enabled one. */
   toggleEnabled: route({
     method: 'POST',

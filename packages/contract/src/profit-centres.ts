@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idField, idParams, pathId } from './fields';
 import { formBoolean, formNumber, formOptionalFraction, fraction } from './forms';
 import { dataOf } from './paging';
+import { recordRoutes } from './record-routes';
 import { route } from './routes';
 import { requiredString } from './validation';
 
@@ -155,18 +156,7 @@ export type ProfitCentreSaved = z.infer<typeof profitCentreSaved>;
 /** The profit centres' routes (staff only; JSON bodies, fractions). */
 export const profitCentreRoutes = {
   list: route({ method: 'GET', path: '/api/profit-centres', answer: dataOf(z.array(profitCentre)) }),
-  get: route({
-    method: 'GET',
-    path: '/api/profit-centres/:id',
-    params: idParams,
-    answer: dataOf(profitCentre),
-  }),
-  create: route({
-    method: 'POST',
-    path: '/api/profit-centres',
-    body: profitCentreBody,
-    answer: dataOf(profitCentre),
-  }),
+  ...recordRoutes('/api/profit-centres', { record: profitCentre, body: profitCentreBody }, ['get', 'create']),
   /** An update answers what its new default markup or rebate repriced. */
   update: route({
     method: 'PUT',

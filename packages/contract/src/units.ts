@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { idParams } from './fields';
 import { dataOf } from './paging';
+import { recordRoutes } from './record-routes';
 import { route } from './routes';
 import { requiredString } from './validation';
 
@@ -21,18 +21,9 @@ export const MEASURE_UNIT_HINTS = {
 /** The units' routes (staff only; the update also answers POST with `_method=PUT`). */
 export const unitRoutes = {
   list: route({ method: 'GET', path: '/api/measure-units', answer: dataOf(z.array(measureUnit)) }),
-  create: route({
-    method: 'POST',
-    path: '/api/measure-units',
-    body: measureUnitBody,
-    answer: dataOf(measureUnit),
-  }),
-  update: route({
-    method: 'PUT',
-    path: '/api/measure-units/:id',
-    params: idParams,
-    body: measureUnitBody,
-    answer: dataOf(measureUnit),
-  }),
-  remove: route({ method: 'DELETE', path: '/api/measure-units/:id', params: idParams }),
+  ...recordRoutes('/api/measure-units', { record: measureUnit, body: measureUnitBody }, [
+    'create',
+    'update',
+    'remove',
+  ]),
 };

@@ -213,46 +213,6 @@ describe('POST /api/users/{id}/enabled', () => {
     expect((await client.login(user.email)).statusCode).toBe(200);
   });
 
-  it("sets a staff member's payouts and Xero permissions one by one; a partner user never has them", async () => {
-    const { user, client } = await signedInUser({ roleId: 2, partnerId: null });
-    expect((await client.get('/api/payouts/runs')).statusCode).toBe(403);
-    const res = await staff.form(url(user.id), {
-      _method: 'PUT',
-      name: user.name,
-      email: user.email,
-      manage_payouts: 1,
-      authenticate_xero: 1,
-      manage_xero: 0,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(data<UserRecord>(res).permissions).toEqual({
-      partnerStatements: false,
-      managePayouts: true,
-      authenticateXero: true,
-      manageXero: false,
-    });
-    // Counted at once: the permission is read from the user's row on each request.
-    expect((await client.get('/api/payouts/runs')).statusCode).toBe(200);
-    const me = (await client.get('/api/me')).json<{ data: CurrentUser }>().data;
-    expect(me.permissions).toMatchObject({ managePayouts: true, authenticateXero: true, manageXero: false });
-    expect((await lastAudit(user.id))?.newValues).toMatchObject({
-      managePayouts: true,
-      authenticateXero: true,
-    });
-    // Nobody grants themself a permission.
-    const own = await client.put(url(user.id), { name: user.name, email: user.email, manage_xero: true });
-    expect(own.statusCode).toBe(422);
-    expect(own.json<Errors>().errors).toEqual({ manage_xero: ['You cannot change your own permissions.'] });
-    // A partner user sent the flags keeps none of them.
-    const { user: florist } = await signedInUser();
-    const partnerRes = await staff.put(url(florist.id), {
-      name: florist.name,
-      email: florist.email,
-      manage_payouts: true,
-    });
-    expect(data<UserRecord>(partnerRes).permissions.managePayouts).toBe(false);
-  });
-
   it('is 404 for a missing user', async () => {
     expect((await staff.post(`${url(999_999)}/enabled`)).statusCode).toBe(404);
   });

@@ -11,9 +11,18 @@ import {
   type StatementTotals,
 } from '@bloomline/contract';
 
-import { BRAND, FONTS, drawTable, moneyColumn, pdfStream, pdfText, type PdfDoc } from '../../lib/pdf';
-import { ENTRY_TYPE_NAMES, entryDetails, entryName } from './statements.entries';
-import type { EntryCountsRow, StatementPartner } from './statements.queries';
+import {
+  BRAND,
+  FONTS,
+  drawTable,
+  moneyColumn,
+  moneyInText,
+  pdfStream,
+  pdfText,
+  type PdfDoc,
+} from '../../lib/pdf';
+import type { EntrySummary, EntrySummaryRow } from './statements.pages';
+import type { StatementPartner } from './statements.queries';
 
 export type PdfKind = 'detail' | 'summary';
 
@@ -22,13 +31,46 @@ export type StatementPdfInput = {
   partner: StatementPartner;
   month: string;
   totals: StatementTotals;
-  counts: EntryCountsRow;
-  /** Each entry type's amount as shown, in cents (the summary's column beside the count). */
-  amounts: EntryCountsRow;
+  /** The summary's count and amount (cents) per entry type, and their total (statements.pages.ts). */
+  summary: EntrySummary;
   /** The detailed PDF's entries, read a page at a time as the table is drawn. */
   entries?: AsyncIterable<StatementEntry>;
   compress?: boolean;
 };
+
+export const ENTRY_TYPE_NAMES: Record<StatementEntry['type'], string> = {
+  order: 'Order',
+  refund: 'Refund',
+  payment: 'Payment',
+  wholesale: 'Wholesale',
+  instore: 'In-store',
+};
+
+/** What the "Details" column says of an entry. */
+export function entryDetails(entry: StatementEntry): string {
+  switch (entry.type) {
+    case 'order': {
+      const who = [entry.order.firstName, entry.order.lastName].filter(Boolean).join(' ');
+      const paid = entry.bill
+        ? entry.bill.paid
+          ? `Paid ${statementDate(entry.bill.date)}`.trim()
+          : 'Unpaid'
+        : 'billed in an earlier month';
+      const notes = entry.creditNotes.map((n) => `credit note ${moneyInText(-n.amount)}`);
+      return [who, paid, ...notes].filter(Boolean).join(' · ');
+    }
+    case 'refund':
+      return entry.name;
+    case 'payment':
+      return entry.reference ?? 'EFT payment';
+    default:
+      return entry.creditNote.description ?? '';
+  }
+}
+
+/** The entry's order number or the payment's reference: the "Order no" column. */
+export const entryName = (entry: StatementEntry): string =>
+  entry.type === 'payment' ? '' : (entry.order?.name ?? '');
 
 /** The five figures as a small two-column table: label and amount exactly as the screen and JSON give them. */
 async function drawFigures(doc: PdfDoc, totals: StatementTotals) {
@@ -55,8 +97,6 @@ function heading(doc: PdfDoc, text: string) {
   doc.moveDown(0.4).font(FONTS.regular).fontSize(9);
 }
 
-const COUNT_ROWS = ['order', 'refund', 'payment', 'wholesale', 'instore'] as const;
-
 /**
  * A statement as a PDF (DECISIONS.md "Statements"): the brand, "Statement for May 2026", the partner's name
  * and address, the five figures as the JSON answer gives them, then the detailed one's every entry (a table
@@ -64,7 +104,7 @@ const COUNT_ROWS = ['order', 'refund', 'payment', 'wholesale', 'instore'] as con
  * entries per type. Page numbers come from pdfStream.
  */
 export function statementPdf(input: StatementPdfInput): Readable {
-  const { partner, month, totals, counts, amounts } = input;
+  const { partner, month, totals, summary } = input;
   const title = `Statement for ${monthName(month)}`;
   return pdfStream(
     {
@@ -83,23 +123,19 @@ export function statementPdf(input: StatementPdfInput): Readable {
           [
             {
               header: 'Entry type',
-              value: (t: (typeof COUNT_ROWS)[number]) => ENTRY_TYPE_NAMES[t],
+              value: (row: EntrySummaryRow) => ENTRY_TYPE_NAMES[row.type],
               weight: 2,
             },
             {
               header: 'Count',
-              value: (t: (typeof COUNT_ROWS)[number]) => formatCount(counts[t]),
+              value: (row: EntrySummaryRow) => formatCount(row.count),
               align: 'right',
             },
-            moneyColumn('Amount', (t: (typeof COUNT_ROWS)[number]) => amounts[t] / 100, 1.5),
+            moneyColumn('Amount', (row: EntrySummaryRow) => row.amountCents / 100, 1.5),
           ],
-          COUNT_ROWS,
+          summary.rows,
           {
-            footer: [
-              'Total',
-              formatCount(COUNT_ROWS.reduce((n, t) => n + counts[t], 0)),
-              formatMoney(COUNT_ROWS.reduce((n, t) => n + amounts[t], 0) / 100),
-            ],
+            footer: ['Total', formatCount(summary.total.count), formatMoney(summary.total.amountCents / 100)],
           },
         );
         return;

@@ -1,11 +1,7 @@
 import {
   MESSAGES,
-  balanceAtCents,
   currentBalanceCents,
-  currentMonth,
   latestMonths,
-  monthBounds,
-  statementTotals,
   type StatementAnswer,
   type StatementOrdersAnswer,
   type StatementOrderEntry,
@@ -18,22 +14,17 @@ import type { Download } from '../../lib/download';
 import { fileSlug } from '../../lib/download';
 import { ValidationError, notFound } from '../../lib/errors';
 import type { Viewer } from '../../lib/viewer';
-import { entryOf } from './statements.entries';
+import { entryOf, entryPages, entrySummary, monthFigures } from './statements.pages';
 import { statementPdf, type PdfKind } from './statements.pdf';
 import {
-  balanceBefore,
   currentBalanceSums,
   monthCounts,
-  monthSums,
   statementEntryPage,
   statementPartner,
   type StatementPartner,
 } from './statements.queries';
 
 type Order = { s: StatementSort; d: 'asc' | 'desc' };
-
-/** Rows a PDF holds at a time: one page read from the database, drawn, then the next. */
-export const PDF_BATCH = 500;
 
 /** Whose statement a request reads: a partner user's own (whatever it sends), or the staff member's choice. */
 export async function statementOwner(
@@ -50,38 +41,6 @@ export async function statementOwner(
   const chosen = await statementPartner(db, partnerId);
   if (!chosen) throw ValidationError.field('partner_id', MESSAGES.invalidChoice);
   return chosen;
-}
-
-/**
- * The balance a month's statement shows (cents): the current balance for the current month, and for a past
- * month the balance as it stood at that month's end (DECISIONS.md "Statements").
- */
-export async function balanceShown(db: DbOrTx, partnerId: number, month: string): Promise<number> {
-  if (month >= currentMonth()) return currentBalanceCents(await currentBalanceSums(db, partnerId));
-  return balanceAtCents(await balanceBefore(db, partnerId, monthBounds(month).next));
-}
-
-/** The month's figures and counts: from SQL sums, by the contract's one function per figure. */
-export async function monthFigures(db: DbOrTx, partner: StatementPartner, month: string) {
-  const [month_, balance] = await Promise.all([
-    monthSums(db, partner.id, month),
-    balanceShown(db, partner.id, month),
-  ]);
-  return {
-    totals: statementTotals(month_.sums, balance),
-    counts: month_.counts,
-    amounts: month_.amounts,
-    sums: month_.sums,
-  };
-}
-
-/** The month's entries a page at a time, in the statement's order: a PDF never holds more than one page. */
-export async function* entryPages(db: DbOrTx, partner: StatementPartner, month: string, order: Order) {
-  for (let offset = 0; ; offset += PDF_BATCH) {
-    const rows = await statementEntryPage(db, partner.id, month, order, { limit: PDF_BATCH, offset });
-    for (const row of rows) yield entryOf(row);
-    if (rows.length < PDF_BATCH) return;
-  }
 }
 
 /** Monthly partner statements: the screen's answer, the current balance, the month's orders and the PDFs. */
@@ -165,8 +124,7 @@ export async function statementDownload(
       partner,
       month,
       totals: figures.totals,
-      counts: figures.counts,
-      amounts: figures.amounts,
+      summary: entrySummary(figures.counts, figures.amounts),
       entries: kind === 'detail' ? entryPages(db, partner, month, order) : undefined,
       compress: options.compress,
     }),

@@ -8,6 +8,8 @@ import type { TestClient } from '../../test/client';
 import { createHarness, type Harness } from '../../test/harness';
 import { createOrder, orderState } from '../../test/orders-fixtures';
 
+import { threeDeliveredLines } from './claims.test-support';
+
 // Returns and refunds opened by staff from the order page (DECISIONS.md "The money cycle on real orders";
 // issue 35), as staff, partner A, partner B and signed out; the rules, the 422 bags, sums worked by hand, and
 // the credit note a return's processing shows before and writes after.
@@ -30,21 +32,7 @@ afterAll(() => h.close());
 /** Delivered: A 2 × R 450,01 and 1 × R 123,45; B (VAT registered, 20 %) 3 × R 299,99; one line still open. */
 const order = () =>
   createOrder(h.database.db, [
-    {
-      partnerId: h.fixtures.partnerA.id,
-      status: 'delivered',
-      valueCents: 45001,
-      quantity: 2,
-      title: 'Roses',
-    },
-    {
-      partnerId: h.fixtures.partnerB.id,
-      status: 'delivered',
-      valueCents: 29999,
-      quantity: 3,
-      title: 'Lilies',
-    },
-    { partnerId: h.fixtures.partnerA.id, status: 'delivered', valueCents: 12345, title: 'Card' },
+    ...threeDeliveredLines(h.fixtures),
     { partnerId: h.fixtures.partnerA.id, status: 'accepted', valueCents: 5000, title: 'Balloon' },
   ]);
 

@@ -11,6 +11,8 @@ import { createHarness } from '../../test/harness';
 import type { Harness } from '../../test/harness';
 import { createOrder, orderState } from '../../test/orders-fixtures';
 
+import { threeDeliveredLines } from './claims.test-support';
+
 // Returns (DECISIONS.md "Returns and refunds") as staff, partner A and B (403) and signed out (401): the
 // list, one return, processing it with each responsible value, the credit notes a responsible partner gets
 // (worked out by hand below), the lines' and order's statuses, history, audit, the e-mail, and the race.
@@ -26,24 +28,7 @@ const notesOf = (orderId: number) =>
   h.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(creditNotes.id);
 
 /** Three delivered lines: A 2 × R 450,01, B (VAT registered) 3 × R 299,99, A 1 × R 123,45. */
-const threeLines = () =>
-  createOrder(h.database.db, [
-    {
-      partnerId: h.fixtures.partnerA.id,
-      status: 'delivered',
-      valueCents: 45001,
-      quantity: 2,
-      title: 'Roses',
-    },
-    {
-      partnerId: h.fixtures.partnerB.id,
-      status: 'delivered',
-      valueCents: 29999,
-      quantity: 3,
-      title: 'Lilies',
-    },
-    { partnerId: h.fixtures.partnerA.id, status: 'delivered', valueCents: 12345, title: 'Card' },
-  ]);
+const threeLines = () => createOrder(h.database.db, threeDeliveredLines(h.fixtures));
 
 beforeAll(async () => {
   h = await createHarness();

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { searchWhere, sqlInteger } from '../../lib/paged-list';
+import { countRows } from '../../shared/rows';
 
 const NEWEST_FIRST = [desc(refunds.createdAt), desc(refunds.id)];
 
@@ -48,20 +49,12 @@ export const refundPageIds = (
     .offset(sqlInteger(offset));
 
 export async function refundCount(db: DbOrTx, q: RefundListQuery): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(refunds)
-    .where(matching(q));
-  return row?.n ?? 0;
+  return countRows(db, refunds, matching(q));
 }
 
 /** How many refunds the order has (the next one's number). */
 export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId));
-  return row?.n ?? 0;
+  return countRows(db, refunds, eq(refunds.orderId, orderId));
 }
 
 /** The refunds themselves with their order and who processed them, newest first. */

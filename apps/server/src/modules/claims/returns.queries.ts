@@ -5,6 +5,7 @@ import type { ReturnListQuery } from '@bloomline/contract';
 import type { DbOrTx } from '../../db/client';
 import { creditNotes, orderLines, orders, partners, returnLines, returns, users } from '../../db/schema';
 import { searchWhere, sortBy, sqlInteger } from '../../lib/paged-list';
+import { countRows, firstOrNull } from '../../shared/rows';
 
 const SORTS = { created_at: returns.createdAt, name: returns.name };
 
@@ -50,25 +51,22 @@ export const returnPage = (
 
 /** How many returns match (counted apart from the page: see `countedPageOf`). */
 export async function returnCount(db: DbOrTx, q: ReturnListQuery): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(returns)
-    .where(search(q));
-  return row?.n ?? 0;
+  return countRows(db, returns, search(q));
 }
 
 /** One return with its order and who processed it, or null. */
 export async function returnById(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      ...itemColumns,
-      processedByName: users.name,
-      processedAt: returns.processedAt,
-    })
-    .from(returns)
-    .leftJoin(users, eq(users.id, returns.processedBy))
-    .where(eq(returns.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({
+        ...itemColumns,
+        processedByName: users.name,
+        processedAt: returns.processedAt,
+      })
+      .from(returns)
+      .leftJoin(users, eq(users.id, returns.processedBy))
+      .where(eq(returns.id, id)),
+  );
 }
 
 /** A return's lines with their order line and its partner (none when unassigned or the partner is gone). */
@@ -122,9 +120,5 @@ export async function returnedQuantities(db: DbOrTx, lineIds: number[]): Promise
 
 /** How many returns the order has (the next one's number). */
 export async function returnsOfOrder(db: DbOrTx, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(returns)
-    .where(eq(returns.orderId, orderId));
-  return row?.n ?? 0;
+  return countRows(db, returns, eq(returns.orderId, orderId));
 }

@@ -6,6 +6,7 @@ import type { LocationListQuery, LocationType } from '@bloomline/contract';
 import type { DbOrTx } from '../../db/client';
 import { locations } from '../../db/schema';
 import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
+import { countRows, firstOrNull } from '../../shared/rows';
 
 const parent = alias(locations, 'parent');
 
@@ -47,31 +48,28 @@ export function locationPage(
 }
 
 export async function locationCount(db: DbOrTx, request: LocationListQuery): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(locations)
-    .where(listWhere(request));
-  return row?.n ?? 0;
+  return countRows(db, locations, listWhere(request));
 }
 
 export async function locationById(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      ...listColumns,
-      parentId: locations.parentId,
-      header1: locations.header1,
-      header2: locations.header2,
-      header3: locations.header3,
-      title: locations.title,
-      seoDescription: locations.seoDescription,
-      content: locations.content,
-      latitude: locations.latitude,
-      longitude: locations.longitude,
-    })
-    .from(locations)
-    .leftJoin(parent, eq(parent.id, locations.parentId))
-    .where(eq(locations.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({
+        ...listColumns,
+        parentId: locations.parentId,
+        header1: locations.header1,
+        header2: locations.header2,
+        header3: locations.header3,
+        title: locations.title,
+        seoDescription: locations.seoDescription,
+        content: locations.content,
+        latitude: locations.latitude,
+        longitude: locations.longitude,
+      })
+      .from(locations)
+      .leftJoin(parent, eq(parent.id, locations.parentId))
+      .where(eq(locations.id, id)),
+  );
 }
 
 /** The locations of one type, optionally within one parent: the province, city and suburb pickers. */
@@ -94,11 +92,7 @@ export async function typeOf(db: DbOrTx, id: number): Promise<LocationType | nul
 }
 
 export async function childCount(db: DbOrTx, id: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(locations)
-    .where(eq(locations.parentId, id));
-  return row?.n ?? 0;
+  return countRows(db, locations, eq(locations.parentId, id));
 }
 
 /** Handles taken by `base` or `base-N`, to offer the next free one. */

@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
 import { creditNotes, partners, payments, payouts, users } from '../../db/schema';
 import { sqlInteger } from '../../lib/paged-list';
+import { countRows, firstOrNull } from '../../shared/rows';
 
 /** The payouts' history, newest first, with what each paid in all and to how many partners. */
 export const payoutRunPage = (db: DbOrTx, { limit, offset }: { limit: number; offset: number }) =>
@@ -25,24 +26,24 @@ export const payoutRunPage = (db: DbOrTx, { limit, offset }: { limit: number; of
     .offset(sqlInteger(offset));
 
 export async function payoutRunCount(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payouts);
-  return row?.n ?? 0;
+  return countRows(db, payouts);
 }
 
 export async function payoutById(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      id: payouts.id,
-      upTo: payouts.upTo,
-      paidAt: payouts.paidAt,
-      reference: payouts.reference,
-      createdAt: payouts.createdAt,
-      createdByName: users.name,
-    })
-    .from(payouts)
-    .leftJoin(users, eq(users.id, payouts.createdBy))
-    .where(eq(payouts.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({
+        id: payouts.id,
+        upTo: payouts.upTo,
+        paidAt: payouts.paidAt,
+        reference: payouts.reference,
+        createdAt: payouts.createdAt,
+        createdByName: users.name,
+      })
+      .from(payouts)
+      .leftJoin(users, eq(users.id, payouts.createdBy))
+      .where(eq(payouts.id, id)),
+  );
 }
 
 /** A payout's payments with the partner's name and bank details (as they are now). */
@@ -112,17 +113,15 @@ export const wholesalePage = (
     .offset(sqlInteger(offset));
 
 export async function wholesaleCount(db: DbOrTx, partnerId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(creditNotes)
-    .where(sql`${creditNotes.partnerId} = ${partnerId} and ${creditNotes.kind} = 'wholesale'`);
-  return row?.n ?? 0;
+  return countRows(
+    db,
+    creditNotes,
+    sql`${creditNotes.partnerId} = ${partnerId} and ${creditNotes.kind} = 'wholesale'`,
+  );
 }
 
 export async function partnerExists(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ id: partners.id, name: partners.name })
-    .from(partners)
-    .where(eq(partners.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.id, id)),
+  );
 }

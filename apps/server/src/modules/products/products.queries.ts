@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { searchWhere, sortBy, sqlInteger, totalRows } from '../../lib/paged-list';
 import { variantComponentsJson } from '../../shared/variant-components';
+import { countRows } from '../../shared/rows';
 
 /** A timestamp as the API writes it (ISO 8601 in UTC), for values read inside JSON aggregates. */
 const isoTime = (column: string) =>
@@ -138,11 +139,7 @@ export function productPage(db: DbOrTx, request: ProductListQuery, page: { limit
 }
 
 export async function productCount(db: DbOrTx, request: ProductListQuery): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(listWhere(request));
-  return row?.n ?? 0;
+  return countRows(db, products, listWhere(request));
 }
 
 /** A product with its pictures and its variants, each with its recipe (one statement). */

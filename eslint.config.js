@@ -158,6 +158,21 @@ export default tseslint.config(
           selector: 'TemplateElement[value.raw=/^\\/api\\//]',
           message: "Call the route's declaration: `call(thingRoutes.x, …)` or `pathOf(…)` (api/call.ts).",
         },
+        {
+          // Query keys in one home (issue 37): invalidation depends on their prefixes.
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Build the key in lib/query-keys.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // One date input (issue 37): every date field is the kit's `DateField` (ui/date-input.tsx).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/layout/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@mantine/dates', message: 'Use the kit’s DateField (ui/date-input.tsx).' }] },
       ],
     },
   },

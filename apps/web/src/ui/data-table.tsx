@@ -1,3 +1,4 @@
+import type { PageMeta } from '@bloomline/contract';
 import { Box, Group, Paper, Skeleton, Stack, Table, Text, type MantineBreakpoint } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
@@ -12,6 +13,7 @@ import {
 
 import { usePhone } from './phone';
 import { QueryError } from './query-error';
+import { Pager } from './pager';
 import type { QueryView } from './query-view';
 import { RecordCard } from './record-card';
 
@@ -239,5 +241,25 @@ function StackedRows<T>({
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/** The query of a page of rows, as the paged lists answer it (`paged(item)`). */
+type PageQuery<T> = QueryView & { data?: { data: T[]; meta: PageMeta } | undefined };
+
+/**
+ * A page of a paged list and its pager under it: the rows and the page's links come from the query's answer,
+ * its states from the query (as `DataTable`'s).
+ */
+export function PagedTable<T>({
+  query,
+  onPage,
+  ...table
+}: Omit<DataTableProps<T>, 'rows' | 'query'> & { query: PageQuery<T>; onPage: (page: number) => void }) {
+  return (
+    <>
+      <DataTable {...table} rows={query.data?.data} query={query} />
+      <Pager meta={query.data?.meta} onPage={onPage} />
+    </>
   );
 }

@@ -8,12 +8,11 @@ import { wholesaleBody, type WholesalePurchase } from '@bloomline/contract';
 
 import {
   ApiForm,
-  DataTable,
   DateText,
   Money,
   MoneyInput,
   moneyValue,
-  Pager,
+  PagedTable,
   todayInJohannesburg,
   typedNumbersSchema,
   useApiForm,
@@ -118,17 +117,16 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
             />
           </Group>
         </ApiForm>
-        <DataTable
+        <PagedTable
           columns={columns}
-          rows={purchases.data?.data}
           rowKey={(w) => w.id}
           query={purchases}
+          onPage={setPage}
           showError="without-rows"
           empty="No wholesale purchases."
           caption={WHOLESALE_TITLE}
           minWidth={560}
         />
-        <Pager meta={purchases.data?.meta} onPage={setPage} />
       </Stack>
     </Paper>
   );

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 
 import type { PayoutRun } from '@bloomline/contract';
 
-import { actionsColumn, DataTable, DateText, DownloadButton, Money, Pager, type DataColumn } from '@/ui';
+import { actionsColumn, DateText, DownloadButton, Money, PagedTable, type DataColumn } from '@/ui';
 
 import { bankFilePath, usePayoutRuns } from '../api/payouts';
 
@@ -51,17 +51,16 @@ export function PayoutHistory({ page, onPage }: { page: number; onPage: (page: n
       <Title order={2} size="h3" id="payout-history-title">
         {HISTORY_TITLE}
       </Title>
-      <DataTable
+      <PagedTable
         columns={columns}
-        rows={runs.data?.data}
         rowKey={(r) => r.id}
         query={runs}
+        onPage={onPage}
         showError="without-rows"
         empty="No payouts yet."
         caption={HISTORY_TITLE}
         minWidth={760}
       />
-      <Pager meta={runs.data?.meta} onPage={onPage} />
     </Stack>
   );
 }

@@ -20,6 +20,7 @@ import {
   statementRequest,
   type StatementEntry,
 } from './statements';
+import { creditEntry, orderEntry, paymentEntry, refundEntry } from './statements.test-support';
 
 const order = (
   id: number,
@@ -27,29 +28,20 @@ const order = (
   paid: boolean,
   notes: number[] = [],
   settled = paid,
-): StatementEntry => ({
-  type: 'order',
-  key: `order-${String(id)}`,
-  date: '2026-05-10',
-  order: {
-    id,
-    name: `#BL${String(id)}`,
-    firstName: 'Thandi',
-    lastName: 'Nkosi',
-    deliveryDate: '2026-05-10',
-    onPay: amount,
-    totalValue: amount * 1.5,
-    lines: [],
-  },
-  bill: { id, paid, date: paid ? '2026-06-07' : null, amount },
-  creditNotes: notes.map((n, i) => ({
-    id: i + 1,
-    amount: n,
-    date: '2026-05-12',
-    description: null,
-    settled,
-  })),
-});
+): StatementEntry =>
+  orderEntry(
+    {
+      id,
+      name: `#BL${String(id)}`,
+      firstName: 'Thandi',
+      lastName: 'Nkosi',
+      deliveryDate: '2026-05-10',
+      onPay: amount,
+      totalValue: amount * 1.5,
+    },
+    { id, paid, date: paid ? '2026-06-07' : null, amount },
+    notes.map((n, i) => ({ id: i + 1, amount: n, date: '2026-05-12', description: null, settled })),
+  );
 
 /**
  * May, worked by hand: bills R 500,00 (paid by a payout that also settled its credit note R 50,00), R 320,50
@@ -63,30 +55,20 @@ const MAY: StatementEntry[] = [
   order(1, 500, true, [50]),
   order(2, 320.5, false),
   order(3, 1000, false, [100]),
-  {
-    type: 'refund',
-    key: 'refund-1',
-    date: '2026-05-20',
-    amount: 75.25,
-    order: { id: 3, name: '#BL3' },
-    name: '#BL3-RF1',
-    settled: false,
-  },
-  { type: 'payment', key: 'payment-1', date: '2026-05-07', amount: 450, reference: 'EFT' },
-  {
-    type: 'wholesale',
-    key: 'wholesale-1',
+  refundEntry(1, { date: '2026-05-20', amount: 75.25, order: { id: 3, name: '#BL3' }, name: '#BL3-RF1' }),
+  paymentEntry(1, { date: '2026-05-07', amount: 450, reference: 'EFT' }),
+  creditEntry('wholesale', {
+    id: 9,
+    amount: 300,
     date: '2026-05-14',
-    order: null,
-    creditNote: { id: 9, amount: 300, date: '2026-05-14', description: 'Wholesale roses', settled: false },
-  },
-  {
-    type: 'instore',
-    key: 'instore-1',
-    date: '2026-05-15',
-    order: { id: 7, name: '#BL7' },
-    creditNote: { id: 10, amount: 450, date: '2026-05-15', description: null, settled: false },
-  },
+    description: 'Wholesale roses',
+    settled: false,
+  }),
+  creditEntry(
+    'instore',
+    { id: 10, amount: 450, date: '2026-05-15', description: null, settled: false },
+    { id: 7, name: '#BL7' },
+  ),
 ];
 
 describe('statement totals (part 2, point 9)', () => {
@@ -120,14 +102,14 @@ describe('statement totals (part 2, point 9)', () => {
     const paidOut: StatementEntry[] = [
       order(1, 500, true, [50]),
       order(2, 200, true),
-      {
-        type: 'wholesale',
-        key: 'wholesale-1',
+      creditEntry('wholesale', {
+        id: 9,
+        amount: 300,
         date: '2026-05-14',
-        order: null,
-        creditNote: { id: 9, amount: 300, date: '2026-05-14', description: 'Vases', settled: true },
-      },
-      { type: 'payment', key: 'payment-1', date: '2026-06-07', amount: 350, reference: 'EFT' },
+        description: 'Vases',
+        settled: true,
+      }),
+      paymentEntry(1, { date: '2026-06-07', amount: 350, reference: 'EFT' }),
     ];
     const sums = sumsOfEntries(paidOut);
     expect(statementTotals(sums, currentBalanceCents(sums))).toEqual({

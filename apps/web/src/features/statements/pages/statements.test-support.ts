@@ -1,4 +1,5 @@
 import type { MonthEndRun, StatementAnswer, StatementEntry, StatementMonth } from '@bloomline/contract';
+import * as builders from '@bloomline/contract/statements.test-support';
 
 /** The latest months as the server answers them (newest first). */
 export const months: StatementMonth[] = [
@@ -7,11 +8,8 @@ export const months: StatementMonth[] = [
   { month: '2026-04', ordersReceived: 1204, ordersSent: 0 },
 ];
 
-export const orderEntry: StatementEntry = {
-  type: 'order',
-  key: 'order-41',
-  date: '2026-05-12',
-  order: {
+export const orderEntry: StatementEntry = builders.orderEntry(
+  {
     id: 41,
     name: 'BL-1041',
     firstName: 'Lerato',
@@ -21,17 +19,14 @@ export const orderEntry: StatementEntry = {
     totalValue: 899,
     lines: [{ id: 1, title: 'Pink roses', quantity: 1, status: 'delivered' }],
   },
-  bill: { id: 9, paid: true, date: '2026-06-07', amount: 450.5 },
-  creditNotes: [{ id: 3, amount: 50, date: '2026-05-20', description: 'Return', settled: false }],
-};
+  { id: 9, paid: true, date: '2026-06-07', amount: 450.5 },
+  [{ id: 3, amount: 50, date: '2026-05-20', description: 'Return', settled: false }],
+);
 
 export const entries: StatementEntry[] = [
   orderEntry,
-  {
-    type: 'order',
-    key: 'order-42',
-    date: '2026-05-14',
-    order: {
+  builders.orderEntry(
+    {
       id: 42,
       name: 'BL-1042',
       firstName: 'Sam',
@@ -39,35 +34,28 @@ export const entries: StatementEntry[] = [
       deliveryDate: '2026-05-14',
       onPay: 1200,
       totalValue: 1500,
-      lines: [],
     },
-    bill: { id: 10, paid: false, date: null, amount: 1200 },
-    creditNotes: [],
-  },
-  {
-    type: 'refund',
-    key: 'refund-5',
+    { id: 10, paid: false, date: null, amount: 1200 },
+  ),
+  builders.refundEntry(5, {
     date: '2026-05-18',
     amount: 80,
     order: { id: 43, name: 'BL-1043' },
     name: 'RF-5',
-    settled: false,
-  },
-  { type: 'payment', key: 'payment-2', date: '2026-05-07', amount: 3000, reference: 'EFT April' },
-  {
-    type: 'wholesale',
-    key: 'wholesale-7',
+  }),
+  builders.paymentEntry(2, { date: '2026-05-07', amount: 3000, reference: 'EFT April' }),
+  builders.creditEntry('wholesale', {
+    id: 7,
+    amount: 120,
     date: '2026-05-03',
-    order: null,
-    creditNote: { id: 7, amount: 120, date: '2026-05-03', description: 'Wholesale roses', settled: true },
-  },
-  {
-    type: 'instore',
-    key: 'instore-8',
-    date: '2026-05-22',
-    order: { id: 44, name: 'BL-1044' },
-    creditNote: { id: 8, amount: 300, date: '2026-05-22', description: null, settled: false },
-  },
+    description: 'Wholesale roses',
+    settled: true,
+  }),
+  builders.creditEntry(
+    'instore',
+    { id: 8, amount: 300, date: '2026-05-22', description: null, settled: false },
+    { id: 44, name: 'BL-1044' },
+  ),
 ];
 
 export const statement: StatementAnswer = {

@@ -249,16 +249,18 @@ type PageQuery<T> = QueryView & { data?: { data: T[]; meta: PageMeta } | undefin
 
 /**
  * A page of a paged list and its pager under it: the rows and the page's links come from the query's answer,
- * its states from the query (as `DataTable`'s).
+ * its states from the query (as `DataTable`'s). A failed refresh keeps the page it shows (`without-rows`):
+ * the pager's page stays readable while the next one cannot be fetched.
  */
 export function PagedTable<T>({
   query,
   onPage,
+  showError = 'without-rows',
   ...table
 }: Omit<DataTableProps<T>, 'rows' | 'query'> & { query: PageQuery<T>; onPage: (page: number) => void }) {
   return (
     <>
-      <DataTable {...table} rows={query.data?.data} query={query} />
+      <DataTable {...table} rows={query.data?.data} query={query} showError={showError} />
       <Pager meta={query.data?.meta} onPage={onPage} />
     </>
   );

@@ -122,7 +122,6 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
           rowKey={(w) => w.id}
           query={purchases}
           onPage={setPage}
-          showError="without-rows"
           empty="No wholesale purchases."
           caption={WHOLESALE_TITLE}
           minWidth={560}

@@ -56,7 +56,6 @@ export function PayoutHistory({ page, onPage }: { page: number; onPage: (page: n
         rowKey={(r) => r.id}
         query={runs}
         onPage={onPage}
-        showError="without-rows"
         empty="No payouts yet."
         caption={HISTORY_TITLE}
         minWidth={760}

@@ -6,16 +6,21 @@ import { creditNotes, partners, payments, payouts, users } from '../../db/schema
 import { sqlInteger } from '../../lib/paged-list';
 import { countRows, firstOrNull } from '../../shared/rows';
 
+/** A payout run's own columns and who recorded it (joined from `users` on `createdBy`). */
+const runColumns = {
+  id: payouts.id,
+  upTo: payouts.upTo,
+  paidAt: payouts.paidAt,
+  reference: payouts.reference,
+  createdAt: payouts.createdAt,
+  createdByName: users.name,
+};
+
 /** The payouts' history, newest first, with what each paid in all and to how many partners. */
 export const payoutRunPage = (db: DbOrTx, { limit, offset }: { limit: number; offset: number }) =>
   db
     .select({
-      id: payouts.id,
-      upTo: payouts.upTo,
-      paidAt: payouts.paidAt,
-      reference: payouts.reference,
-      createdAt: payouts.createdAt,
-      createdByName: users.name,
+      ...runColumns,
       totalCents: sql<number>`(select coalesce(sum(pm.amount_cents), 0)::float8 from ${payments} pm where pm.payout_id = payouts.id)`,
       partnerCount: sql<number>`(select count(*)::int from ${payments} pm where pm.payout_id = payouts.id)`,
     })
@@ -32,14 +37,7 @@ export async function payoutRunCount(db: DbOrTx): Promise<number> {
 export async function payoutById(db: DbOrTx, id: number) {
   return firstOrNull(
     db
-      .select({
-        id: payouts.id,
-        upTo: payouts.upTo,
-        paidAt: payouts.paidAt,
-        reference: payouts.reference,
-        createdAt: payouts.createdAt,
-        createdByName: users.name,
-      })
+      .select(runColumns)
       .from(payouts)
       .leftJoin(users, eq(users.id, payouts.createdBy))
       .where(eq(payouts.id, id)),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
-import { ratePrice, variantTotals } from '@bloomline/contract';
+import { variantTotals } from '@bloomline/contract';
 
 import type { Db } from '../db/client';
 import { drawDemoPictures } from '../demo-seed/pictures';
@@ -17,12 +17,11 @@ import {
   profitCentres,
   variantComponentRates,
 } from '../db/schema';
-
-const VAT = 0.15;
+import { repriceRates } from '../shared/prices';
 
 /**
  * A small catalogue for the products and recipe tests: components priced in two profit centres, a bouquet
- * with two variants built from them (priced from their recipes, as the seed does), a hamper, and fillers for
+ * with two variants built from them (priced from their recipes by the product's own cascade), a hamper, and fillers for
  * paging. `Orphan` has no rate anywhere; `Gypsophila` has one in Retail only.
  */
 export async function createCatalogue(db: Db, partnerIds: { a: number; b: number }) {
@@ -52,13 +51,12 @@ export async function createCatalogue(db: Db, partnerIds: { a: number; b: number
     ])
     .returning();
 
+  // A rate is written with its inputs (markup, auto update) and priced by the product's own cascade below.
   const rateOf = async (
     component: typeof components.$inferSelect,
     centre: typeof profitCentres.$inferSelect,
     markup: number,
   ) => {
-    const rebate = Number(centre.rebate);
-    const price = ratePrice({ wholesaleCents: component.wholesaleExclVatCents, markup, vat: VAT, rebate });
     const [row] = await db
       .insert(componentRates)
       .values({
@@ -66,9 +64,6 @@ export async function createCatalogue(db: Db, partnerIds: { a: number; b: number
         profitCentreId: centre.id,
         markup: String(markup),
         autoUpdate: centre.defaultAutoUpdate,
-        rebate: centre.rebate,
-        vatCents: price.vatCents,
-        priceCents: price.priceCents,
       })
       .returning();
     return row!;
@@ -133,7 +128,25 @@ export async function createCatalogue(db: Db, partnerIds: { a: number; b: number
       { variantId: small!.id, componentRateId: rates.roseRetail.id, quantity: '6' },
     ])
     .returning();
-  for (const variant of [large!, small!]) await priceFromRecipe(db, variant.id);
+  // Priced as staff's changes price them (shared/prices.ts): the rates from their inputs, the variants from
+  // their recipes.
+  await repriceRates(db, { all: true }, { userId: null, reason: 'the test catalogue was made' });
+  const priced = new Map(
+    (
+      await db
+        .select()
+        .from(componentRates)
+        .where(
+          inArray(
+            componentRates.id,
+            Object.values(rates).map((r) => r.id),
+          ),
+        )
+    ).map((r) => [r.id, r]),
+  );
+  const pricedRates = Object.fromEntries(
+    Object.entries(rates).map(([name, r]) => [name, priced.get(r.id)!]),
+  ) as typeof rates;
   await db.insert(productPartners).values([
     { productId: bouquet!.id, partnerId: partnerIds.b },
     { productId: bouquet!.id, partnerId: partnerIds.a },
@@ -143,7 +156,7 @@ export async function createCatalogue(db: Db, partnerIds: { a: number; b: number
     colours: { red: red!, white: white! },
     components: { rose: rose!, gyp: gyp!, vase: vase!, orphan: orphan! },
     centres: { retail: retail!, corporate: corporate! },
-    rates,
+    rates: pricedRates,
     products: { bouquet: bouquet!, hamper: hamper! },
     variants: { large: large!, small: small!, hamper: hamperVariant! },
     lines: { largeRose: lines[0]!, largeVase: lines[1]!, smallRose: lines[2]! },
@@ -167,14 +180,6 @@ export async function recipeTotals(db: Db, variantId: number) {
     .innerJoin(components, eq(components.id, componentRates.componentId))
     .where(eq(variantComponentRates.variantId, variantId));
   return variantTotals(rows.map((r) => ({ ...r, quantity: Number(r.quantity) })));
-}
-
-async function priceFromRecipe(db: Db, variantId: number) {
-  const totals = await recipeTotals(db, variantId);
-  await db
-    .update(productVariants)
-    .set({ priceCents: totals.priceCents, wholesaleExclVatCents: totals.wholesaleCents })
-    .where(eq(productVariants.id, variantId));
 }
 
 /** A variant's stored price and wholesale, in cents. */

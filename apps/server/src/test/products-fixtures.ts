@@ -164,22 +164,30 @@ export async function createCatalogue(db: Db, partnerIds: { a: number; b: number
 }
 export type Catalogue = Awaited<ReturnType<typeof createCatalogue>>;
 
-/**
- * A variant's price and wholesale as its recipe makes them, computed here from the stored recipe with the
- * contract's `variantTotals`: the reference the tests hold the server to.
- */
-export async function recipeTotals(db: Db, variantId: number) {
+/** The stored recipes of some variants: each line's quantity, its rate and price, its component and wholesale. */
+export async function recipeLines(db: Db, variantIds: number[]) {
   const rows = await db
     .select({
+      variantId: variantComponentRates.variantId,
       quantity: variantComponentRates.quantity,
+      rateId: componentRates.id,
       priceCents: componentRates.priceCents,
+      componentId: components.id,
       wholesaleCents: components.wholesaleExclVatCents,
     })
     .from(variantComponentRates)
     .innerJoin(componentRates, eq(componentRates.id, variantComponentRates.componentRateId))
     .innerJoin(components, eq(components.id, componentRates.componentId))
-    .where(eq(variantComponentRates.variantId, variantId));
-  return variantTotals(rows.map((r) => ({ ...r, quantity: Number(r.quantity) })));
+    .where(inArray(variantComponentRates.variantId, variantIds));
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+}
+
+/**
+ * A variant's price and wholesale as its recipe makes them, computed here from the stored recipe with the
+ * contract's `variantTotals`: the reference the tests hold the server to.
+ */
+export async function recipeTotals(db: Db, variantId: number) {
+  return variantTotals(await recipeLines(db, [variantId]));
 }
 
 /** A variant's stored price and wholesale, in cents. */

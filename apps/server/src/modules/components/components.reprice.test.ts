@@ -8,6 +8,7 @@ import { seedCatalogue } from '../../demo-seed/catalogue';
 import { makeClock } from '../../demo-seed/dates';
 import type { TestClient } from '../../test/client';
 import { createHarness } from '../../test/harness';
+import { recipeLines } from '../../test/products-fixtures';
 import type { Harness } from '../../test/harness';
 
 // A component's new wholesale price reprices its rates and every variant built from them, in the same
@@ -52,19 +53,7 @@ async function reference(componentId: number, wholesaleCents: number) {
     .from(variantComponentRates)
     .where(inArray(variantComponentRates.componentRateId, [...ratePrices.keys()]));
   const variantIds = [...new Set(uses.map((u) => u.variantId))];
-  const recipes = await db
-    .select({
-      variantId: variantComponentRates.variantId,
-      quantity: variantComponentRates.quantity,
-      rateId: componentRates.id,
-      ratePriceCents: componentRates.priceCents,
-      componentId: components.id,
-      componentWholesale: components.wholesaleExclVatCents,
-    })
-    .from(variantComponentRates)
-    .innerJoin(componentRates, eq(componentRates.id, variantComponentRates.componentRateId))
-    .innerJoin(components, eq(components.id, componentRates.componentId))
-    .where(inArray(variantComponentRates.variantId, variantIds));
+  const recipes = await recipeLines(db, variantIds);
   const variants = new Map(
     variantIds.map((id) => [
       id,
@@ -72,9 +61,9 @@ async function reference(componentId: number, wholesaleCents: number) {
         recipes
           .filter((r) => r.variantId === id)
           .map((r) => ({
-            quantity: Number(r.quantity),
-            priceCents: ratePrices.get(r.rateId)?.priceCents ?? r.ratePriceCents,
-            wholesaleCents: r.componentId === componentId ? wholesaleCents : r.componentWholesale,
+            quantity: r.quantity,
+            priceCents: ratePrices.get(r.rateId)?.priceCents ?? r.priceCents,
+            wholesaleCents: r.componentId === componentId ? wholesaleCents : r.wholesaleCents,
           })),
       ),
     ]),

@@ -57,7 +57,32 @@ export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<numbe
   return countRows(db, refunds, eq(refunds.orderId, orderId));
 }
 
-/** The refunds themselves with their order and who processed them, newest first. */
+/** A refund's share of one partner, as the card reads it (from JSON: the partner's name, who processed it). */
+export interface RefundShareRow {
+  id: number;
+  partnerId: number;
+  partnerName: string;
+  responsible: string | null;
+  refundDeductionCents: number;
+  processedByName: string | null;
+}
+
+/** A refund's line with the product and variant it was sold as (null when gone; the line's own title stays). */
+export interface RefundLineRow {
+  id: number;
+  refundPartnerId: number | null;
+  amountCents: number;
+  onPayAmountCents: number;
+  lineTitle: string;
+  productId: number | null;
+  productTitle: string | null;
+  variantTitle: string | null;
+}
+
+/**
+ * The refunds with their order, their shares per partner (in id order) and their lines (in id order), newest
+ * first: one statement, each refund's shares and lines gathered beside it.
+ */
 export const refundRows = (db: DbOrTx, ids: number[]) =>
   db
     .select({
@@ -78,52 +103,31 @@ export const refundRows = (db: DbOrTx, ids: number[]) =>
         firstName: orders.firstName,
         lastName: orders.lastName,
       },
+      shares: sql<RefundShareRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', rp.id, 'partnerId', p.id, 'partnerName', p.name, 'responsible', rp.responsible,
+          'refundDeductionCents', rp.refund_deduction_cents, 'processedByName', u.name
+        ) order by rp.id), '[]')
+        from ${refundPartners} rp
+        join ${partners} p on p.id = rp.partner_id
+        left join ${users} u on u.id = rp.processed_by
+        where rp.refund_id = ${refunds.id})`,
+      lines: sql<RefundLineRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', rl.id, 'refundPartnerId', rl.refund_partner_id, 'amountCents', rl.amount_cents,
+          'onPayAmountCents', rl.on_pay_amount_cents, 'lineTitle', ol.title, 'productId', pr.id,
+          'productTitle', pr.title, 'variantTitle', pv.title
+        ) order by rl.id), '[]')
+        from ${refundLines} rl
+        join ${orderLines} ol on ol.id = rl.order_line_id
+        left join ${productVariants} pv on pv.id = ol.product_variant_id
+        left join ${products} pr on pr.id = pv.product_id
+        where rl.refund_id = ${refunds.id})`,
     })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(inArray(refunds.id, ids))
     .orderBy(...NEWEST_FIRST);
-
-/** The refunds' shares per partner, with the partner's name and who processed the share. */
-export const refundPartnerRows = (db: DbOrTx, ids: number[]) =>
-  db
-    .select({
-      id: refundPartners.id,
-      refundId: refundPartners.refundId,
-      partnerId: partners.id,
-      partnerName: partners.name,
-      responsible: refundPartners.responsible,
-      refundDeductionCents: refundPartners.refundDeductionCents,
-      processedByName: users.name,
-    })
-    .from(refundPartners)
-    .innerJoin(partners, eq(partners.id, refundPartners.partnerId))
-    .leftJoin(users, eq(users.id, refundPartners.processedBy))
-    .where(inArray(refundPartners.refundId, ids))
-    .orderBy(asc(refundPartners.id));
-
-/** The refunds' lines with the product and variant they were sold as (the line's own title when gone). */
-export const refundLineRows = (db: DbOrTx, ids: number[]) =>
-  db
-    .select({
-      id: refundLines.id,
-      refundId: refundLines.refundId,
-      refundPartnerId: refundLines.refundPartnerId,
-      orderLineId: refundLines.orderLineId,
-      amountCents: refundLines.amountCents,
-      onPayAmountCents: refundLines.onPayAmountCents,
-      lineTitle: orderLines.title,
-      lineStatus: orderLines.status,
-      productId: products.id,
-      productTitle: products.title,
-      variantTitle: productVariants.title,
-    })
-    .from(refundLines)
-    .innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
-    .leftJoin(productVariants, eq(productVariants.id, orderLines.productVariantId))
-    .leftJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(refundLines.refundId, ids))
-    .orderBy(asc(refundLines.id));
 
 /** The products' pictures in their order. */
 export const imagesOfProducts = (db: DbOrTx, productIds: number[]) =>

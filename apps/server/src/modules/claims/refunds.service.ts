@@ -32,12 +32,11 @@ import {
   lockRefund,
   refundCount,
   refundedLineIds,
-  refundLineRows,
   refundPageIds,
-  refundPartnerRows,
   refundRows,
   refundShares,
   refundsOfOrder,
+  type RefundLineRow,
 } from './refunds.queries';
 
 type OpenInput = z.output<typeof openRefundBody>;
@@ -48,14 +47,12 @@ type ProcessInput = { responsible: Responsible; onPay: number };
 /** The refund cards of some refunds, newest first, their pictures' URLs starting at `base`. */
 async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[]> {
   if (ids.length === 0) return [];
-  const [rows, shares, lines] = await Promise.all([
-    refundRows(db, ids),
-    refundPartnerRows(db, ids),
-    refundLineRows(db, ids),
-  ]);
-  const productIds = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
+  const rows = await refundRows(db, ids);
+  const productIds = [
+    ...new Set(rows.flatMap((r) => r.lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))),
+  ];
   const images = await imagesOfProducts(db, productIds);
-  const lineOf = (l: (typeof lines)[number]): RefundLine => ({
+  const lineOf = (l: RefundLineRow): RefundLine => ({
     id: l.id,
     product: {
       title: l.productTitle ?? l.lineTitle,
@@ -85,17 +82,15 @@ async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[
       firstName: r.order.firstName,
       lastName: r.order.lastName,
     },
-    partners: shares
-      .filter((s) => s.refundId === r.id)
-      .map((s) => ({
-        id: s.id,
-        partner: { id: s.partnerId, name: s.partnerName },
-        responsible: asResponsible(s.responsible),
-        refundDeduction: toRand(s.refundDeductionCents),
-        processedBy: s.processedByName === null ? null : { name: s.processedByName },
-        lines: lines.filter((l) => l.refundId === r.id && l.refundPartnerId === s.id).map(lineOf),
-      })),
-    lines: lines.filter((l) => l.refundId === r.id).map(lineOf),
+    partners: r.shares.map((s) => ({
+      id: s.id,
+      partner: { id: s.partnerId, name: s.partnerName },
+      responsible: asResponsible(s.responsible),
+      refundDeduction: toRand(s.refundDeductionCents),
+      processedBy: s.processedByName === null ? null : { name: s.processedByName },
+      lines: r.lines.filter((l) => l.refundPartnerId === s.id).map(lineOf),
+    })),
+    lines: r.lines.map(lineOf),
   }));
 }
 

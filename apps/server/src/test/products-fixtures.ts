@@ -21,8 +21,8 @@ import { repriceRates } from '../shared/prices';
 
 /**
  * A small catalogue for the products and recipe tests: components priced in two profit centres, a bouquet
- * with two variants built from them (priced from their recipes by the product's own cascade), a hamper, and fillers for
- * paging. `Orphan` has no rate anywhere; `Gypsophila` has one in Retail only.
+ * with two variants built from them (priced from their recipes by the product's own cascade), a hamper, and
+ * fillers for paging. `Orphan` has no rate anywhere; `Gypsophila` has one in Retail only.
  */
 export async function createCatalogue(db: Db, partnerIds: { a: number; b: number }) {
   const [red, white] = await db
@@ -131,21 +131,9 @@ export async function createCatalogue(db: Db, partnerIds: { a: number; b: number
   // Priced as staff's changes price them (shared/prices.ts): the rates from their inputs, the variants from
   // their recipes.
   await repriceRates(db, { all: true }, { userId: null, reason: 'the test catalogue was made' });
-  const priced = new Map(
-    (
-      await db
-        .select()
-        .from(componentRates)
-        .where(
-          inArray(
-            componentRates.id,
-            Object.values(rates).map((r) => r.id),
-          ),
-        )
-    ).map((r) => [r.id, r]),
-  );
+  const pricedRows = await db.select().from(componentRates);
   const pricedRates = Object.fromEntries(
-    Object.entries(rates).map(([name, r]) => [name, priced.get(r.id)!]),
+    Object.entries(rates).map(([name, r]) => [name, pricedRows.find((p) => p.id === r.id)!]),
   ) as typeof rates;
   await db.insert(productPartners).values([
     { productId: bouquet!.id, partnerId: partnerIds.b },

@@ -195,7 +195,12 @@ export const orderHistory = pgTable(
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_history_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_history_order_idx').on(t.orderId, t.createdAt),
+    // A line's entries, newest id last: what a partner may read of a line's history starts at its latest move
+    // to open (order-detail.queries.ts), and deleting a line sets its entries' line to null.
+    index('order_history_order_line_idx').on(t.orderLineId, t.id),
+  ],
 );
 
 export const orderLineRejectReasons = pgTable('order_line_reject_reasons', {

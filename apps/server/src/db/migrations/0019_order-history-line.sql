@@ -1,0 +1,1 @@
+CREATE INDEX "order_history_order_line_idx" ON "order_history" USING btree ("order_line_id","id");

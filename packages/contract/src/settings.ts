@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { formBoolean, formNumber, fraction } from './forms';
+import { percentInText } from './money';
 import { dataOf } from './paging';
 import { repriced, VAT_MAX } from './profit-centres';
 import { route } from './routes';
@@ -15,6 +16,23 @@ export type VatRate = z.infer<typeof vatRate>;
 export const vatSaved = z.object({ data: vatRate, repriced: repriced.optional() });
 export type VatSaved = z.infer<typeof vatSaved>;
 
+/**
+ * GET /api/settings/vat/preview?vat=0.16 (issue 46): what saving that rate would reprice, worked out by the
+ * save itself in a transaction that is then undone, so the question asked before saving names the real
+ * counts. `current` is the rate now: when it equals `vat` nothing changes and there is nothing to ask.
+ */
+export const vatPreview = z.object({ vat: z.number(), current: z.number(), repriced });
+export type VatPreview = z.infer<typeof vatPreview>;
+
+/** The question asked before a new VAT rate is saved: what it reprices, and that orders keep theirs. */
+export function vatChangeQuestion({ vat, repriced: { rates, variants } }: VatPreview): string {
+  const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+  return (
+    `Changing VAT to ${percentInText(vat)} reprices ${plural(rates, 'catalogue rate')} and ` +
+    `${plural(variants, 'product variant')}. Orders keep the VAT they were assigned with.`
+  );
+}
+
 /** The statements feature (`features.statements` in /api/me): staff switch it; on by default. */
 export const statementsFeature = z.object({ statements: z.boolean() });
 export type StatementsFeature = z.infer<typeof statementsFeature>;
@@ -26,6 +44,12 @@ export type StatementsFeatureBody = z.input<typeof statementsFeatureBody>;
 export const settingRoutes = {
   vat: route({ method: 'GET', path: '/api/settings/vat', answer: dataOf(vatRate) }),
   updateVat: route({ method: 'PUT', path: '/api/settings/vat', body: vatBody, answer: vatSaved }),
+  previewVat: route({
+    method: 'GET',
+    path: '/api/settings/vat/preview',
+    query: vatBody,
+    answer: dataOf(vatPreview),
+  }),
   statements: route({ method: 'GET', path: '/api/settings/statements', answer: dataOf(statementsFeature) }),
   updateStatements: route({
     method: 'PUT',

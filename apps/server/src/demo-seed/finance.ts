@@ -92,12 +92,15 @@ export function orderFinance(
   if (returnOpen) for (const l of returned) if (l.status === 'return') reopen(l, 'delivered');
   if (refundPending) for (const l of refunded) reopen(l, l.viaReturn && !returnOpen ? 'return' : 'delivered');
 
-  // The bills the deliveries wrote: one per partner whose lines were all delivered, for its on pay.
+  // The bills the deliveries wrote: one per partner whose lines were all delivered, for its on pay. The pay
+  // terms are those the database keeps on each line as it is inserted (migration 0024's trigger): the VAT
+  // setting (the seed's own) and the partner's commission and VAT registration.
   const onPayLines = lines.map((l) => ({
     partnerId: l.partner?.id ?? null,
     partnerName: l.partner?.name ?? null,
-    partnerCommission: l.partner?.commission ?? null,
-    partnerVatRegistered: l.partner?.vatRegistered ?? false,
+    payCommission: l.partner?.commission ?? null,
+    payVatRate: l.partner ? vat : null,
+    payVatRegistered: l.partner?.vatRegistered ?? null,
     valueCents: l.valueCents,
     quantity: l.quantity,
     status: l.status,
@@ -107,7 +110,6 @@ export function orderFinance(
       isCollection: order.isCollection,
       deliveryFeeCents: order.deliveryFeeCents,
       delivererId: lines.find((l) => l.partnerDelivers)?.partner?.id ?? null,
-      vat,
     },
     onPayLines,
   );

@@ -8,7 +8,6 @@ import { bills, creditNotes, orders, partners } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { OnPayLine, OnPayOrder } from './order-onpay';
 import { orderOnPay } from './order-onpay';
-import { readSettings } from './settings.queries';
 
 /**
  * The bill at delivery (DECISIONS.md "The money cycle on real orders"): a partner's bill for an order is written
@@ -64,7 +63,12 @@ export function billsOf(
     .map((p) => ({ partnerId: p.partnerId, amountCents: p.result.includingDeliveryCents }));
 }
 
-type LineForBill = BillableLine & { valueCents: number; quantity: number; partnerDelivers: boolean };
+type LineForBill = BillableLine &
+  Pick<OnPayLine, 'payCommission' | 'payVatRate' | 'payVatRegistered'> & {
+    valueCents: number;
+    quantity: number;
+    partnerDelivers: boolean;
+  };
 
 /**
  * Inside a transition's transaction, after its lines moved (the order is locked): writes the bills now due
@@ -102,31 +106,20 @@ export async function writeBillsAtDelivery(
   if (missing.length > 0) {
     const ids = [...new Set(lines.flatMap((l) => (l.partnerId === null ? [] : [l.partnerId])))];
     const people = await tx
-      .select({
-        id: partners.id,
-        name: partners.name,
-        commission: partners.commission,
-        vatNumber: partners.vatNumber,
-      })
+      .select({ id: partners.id, name: partners.name })
       .from(partners)
       .where(inArray(partners.id, ids));
     const byId = new Map(people.map((p) => [p.id, p]));
-    const { vat } = await readSettings(tx);
-    const onPayLines = lines.map((l) => {
-      const p = l.partnerId === null ? undefined : byId.get(l.partnerId);
-      return {
-        ...l,
-        partnerName: p?.name ?? null,
-        partnerCommission: p?.commission ?? null,
-        partnerVatRegistered: (p?.vatNumber ?? '').trim() !== '',
-      };
-    });
+    // The lines' own pay terms, kept since each was assigned (issue 46), never the partner's of today.
+    const onPayLines = lines.map((l) => ({
+      ...l,
+      partnerName: l.partnerId === null ? null : (byId.get(l.partnerId)?.name ?? null),
+    }));
     const wanted = billsOf(
       {
         isCollection: order.isCollection,
         deliveryFeeCents: order.deliveryFeeCents,
         delivererId: lines.find((l) => l.partnerDelivers)?.partnerId ?? null,
-        vat,
       },
       onPayLines,
     ).filter((b) => missing.includes(b.partnerId));

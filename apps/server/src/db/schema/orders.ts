@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  numeric,
   pgSequence,
   pgTable,
   serial,
@@ -154,6 +155,16 @@ export const orderLines = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * The pay terms the line was assigned with (issue 46, "A line's pay is fixed when it is assigned"): the
+     * VAT rate, its partner's commission and VAT registration at that moment; null while unassigned. Kept by
+     * the database (migration 0024's trigger `order_line_pay_terms`, on every insert and every change of
+     * `partner_id`), so every path that gives a line a partner, the seed's too, writes them the same way and
+     * nothing else can change them: whatever is written here is overwritten by the trigger.
+     */
+    payVatRate: numeric('pay_vat_rate'),
+    payCommission: numeric('pay_commission', { precision: 5, scale: 4 }),
+    payVatRegistered: boolean('pay_vat_registered'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -161,6 +172,10 @@ export const orderLines = pgTable(
     index('order_lines_variant_idx').on(t.productVariantId),
     check('order_lines_status_check', sql`${t.status} in (${statusList})`),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_pay_terms_check',
+      sql`(${t.partnerId} is null) = (${t.payCommission} is null) and (${t.payCommission} is null) = (${t.payVatRate} is null) and (${t.payVatRate} is null) = (${t.payVatRegistered} is null)`,
+    ),
   ],
 );
 

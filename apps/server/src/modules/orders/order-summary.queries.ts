@@ -50,7 +50,7 @@ export const summaryColumns = {
 type OrderColumn = Exclude<keyof typeof summaryColumns, keyof typeof onPayColumns>;
 export type SummaryRow = Pick<typeof orders.$inferSelect, OrderColumn> & {
   delivererId: number | null;
-  vat: unknown;
+  billed: string | null;
 };
 
 export interface LineRow {
@@ -65,9 +65,10 @@ export interface LineRow {
   productVariantId: number | null;
   giftMessage: string | null;
   customName: string | null;
-  /** The partner's commission and VAT registration, for the on-pay rule. */
-  partnerCommission: number | string | null;
-  partnerVatRegistered: boolean | null;
+  /** The pay terms the line was assigned with, for the on-pay rule (see OnPayLine). */
+  payCommission: number | string | null;
+  payVatRate: number | string | null;
+  payVatRegistered: boolean | null;
   hasReturn: boolean;
   hasRefund: boolean;
 }
@@ -79,7 +80,7 @@ export interface LineRow {
 export const lineJsonFields = sql`'id', l.id, 'orderId', l.order_id, 'title', l.title, 'quantity', l.quantity,
       'valueCents', l.value_cents, 'status', l.status, 'partnerId', l.partner_id, 'partnerName', p.name,
       'productVariantId', l.product_variant_id, 'giftMessage', l.gift_message, 'customName', l.custom_name,
-      'partnerCommission', p.commission, 'partnerVatRegistered', coalesce(p.vat_number, '') <> '',
+      'payCommission', l.pay_commission, 'payVatRate', l.pay_vat_rate, 'payVatRegistered', l.pay_vat_registered,
       'hasReturn', ${lineHasReturn(sql.raw('l.id'))}, 'hasRefund', ${lineHasRefund(sql.raw('l.id'))}`;
 
 export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): Promise<LineRow[]> {
@@ -97,8 +98,9 @@ export async function linesOf(db: DbOrTx, viewer: Viewer, orderIds: number[]): P
       productVariantId: orderLines.productVariantId,
       giftMessage: orderLines.giftMessage,
       customName: orderLines.customName,
-      partnerCommission: partners.commission,
-      partnerVatRegistered: sql<boolean>`coalesce(${partners.vatNumber}, '') <> ''`,
+      payCommission: orderLines.payCommission,
+      payVatRate: orderLines.payVatRate,
+      payVatRegistered: orderLines.payVatRegistered,
       hasReturn: lineHasReturn(orderLines.id),
       hasRefund: lineHasRefund(orderLines.id),
     })

@@ -16,7 +16,7 @@ import {
   refundPartners,
   refunds,
 } from '../../db/schema';
-import { type OnPayLine, type OnPayOrder, onPayColumns, orderOnPay } from '../../shared/order-onpay';
+import { billedJson, type OnPayLine, type OnPayOrder, orderOnPay } from '../../shared/order-onpay';
 
 /**
  * Orders per statement of the accounting report on the embedded database: a few thousand lines, a few hundred
@@ -43,8 +43,8 @@ interface BatchRow {
   fullyPaid: boolean;
   isCollection: boolean;
   deliveryFeeCents: number;
-  /** The `vat` setting as stored, read by the statement itself (one snapshot with the rows). */
-  vat: unknown;
+  /** The order's bills (`billedJson`), read by the statement itself (one snapshot with the rows). */
+  billed: string | null;
   /** The line's partner's deductions on the order (credit notes and refund deductions), a bigint sum as text. */
   adjustmentCents: string;
   lineId: number | null;
@@ -55,8 +55,10 @@ interface BatchRow {
   partnerDelivers: boolean | null;
   partnerName: string | null;
   partnerType: string | null;
-  partnerCommission: string | null;
-  partnerVatNumber: string | null;
+  /** The pay terms the line was assigned with (order_lines.pay_*, issue 46). */
+  payCommission: string | null;
+  payVatRate: string | null;
+  payVatRegistered: boolean | null;
 }
 
 /**
@@ -73,7 +75,7 @@ function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
       pc.name as "profitCentre", b.source, coalesce(cu.name, b.customer_name) as "customer", b.email,
       b.delivery_date::text as "deliveryDate", b.payment_type as "paymentType", b.status,
       b.fully_paid as "fullyPaid", b.is_collection as "isCollection",
-      b.delivery_fee_cents as "deliveryFeeCents", ${onPayColumns.vat} as vat,
+      b.delivery_fee_cents as "deliveryFeeCents", ${billedJson(sql.raw('b.id'))} as billed,
       case when l.partner_id is null then '0' else (
         (select coalesce(sum(cn.amount_cents::bigint), 0) from ${creditNotes} cn
           where cn.order_id = b.id and cn.partner_id = l.partner_id and cn.kind = 'order')
@@ -83,8 +85,8 @@ function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
       end as "adjustmentCents",
       l.id as "lineId", l.status as "lineStatus", l.quantity, l.value_cents as "valueCents",
       l.partner_id as "partnerId", l.partner_delivers as "partnerDelivers", p.name as "partnerName",
-      p.partner_type as "partnerType", p.commission::text as "partnerCommission",
-      p.vat_number as "partnerVatNumber"${cursor ? sql`, b.delivery_date::text as "cursor"` : sql``}
+      p.partner_type as "partnerType", l.pay_commission::text as "payCommission",
+      l.pay_vat_rate::text as "payVatRate", l.pay_vat_registered as "payVatRegistered"${cursor ? sql`, b.delivery_date::text as "cursor"` : sql``}
     from b
     left join ${orderLines} l on l.order_id = b.id
     left join ${partners} p on p.id = l.partner_id
@@ -128,7 +130,7 @@ function fromCopy(f: CopyRow): BatchRow {
     fullyPaid: f[10] === 't',
     isCollection: f[11] === 't',
     deliveryFeeCents: Number(f[12]),
-    vat: f[13],
+    billed: text(13),
     adjustmentCents: f[14] ?? '0',
     lineId: int(15),
     lineStatus: text(16),
@@ -138,8 +140,9 @@ function fromCopy(f: CopyRow): BatchRow {
     partnerDelivers: f[20] == null ? null : f[20] === 't',
     partnerName: text(21),
     partnerType: text(22),
-    partnerCommission: text(23),
-    partnerVatNumber: text(24),
+    payCommission: text(23),
+    payVatRate: text(24),
+    payVatRegistered: f[25] == null ? null : f[25] === 't',
   };
 }
 
@@ -201,13 +204,12 @@ async function* statementRows(
 
 type Line = BatchRow & { lineId: number; quantity: number; valueCents: number; lineStatus: string };
 
-const isVatRegistered = (vatNumber: string | null) => vatNumber !== null && vatNumber.trim() !== '';
-
 const onPayLine = (row: Line): OnPayLine => ({
   partnerId: row.partnerId,
   partnerName: row.partnerName,
-  partnerCommission: row.partnerCommission,
-  partnerVatRegistered: isVatRegistered(row.partnerVatNumber),
+  payCommission: row.payCommission,
+  payVatRate: row.payVatRate,
+  payVatRegistered: row.payVatRegistered,
   valueCents: row.valueCents,
   quantity: row.quantity,
   status: row.lineStatus,
@@ -216,21 +218,27 @@ const onPayLine = (row: Line): OnPayLine => ({
 /**
  * Each line's share of its partner's on pay, by `orderOnPay` itself (the one rule): the partner's on pay
  * over their lines up to this one, less that up to the one before. The shares of a partner's lines add up
- * to exactly the order's on pay for them; the delivery fee lands on the deliverer's first paid line.
+ * to exactly the order's on pay for them (their bill once billed: what differs lands on their last line);
+ * the delivery fee lands on the deliverer's first paid line.
  */
 function lineShares(order: OnPayOrder, lines: readonly Line[]): Map<number, { excl: number; incl: number }> {
   const shares = new Map<number, { excl: number; incl: number }>();
   const byPartner = new Map<number | null, Line[]>();
   for (const line of lines) byPartner.set(line.partnerId, [...(byPartner.get(line.partnerId) ?? []), line]);
+  const unbilled: OnPayOrder = { ...order, billed: null };
+  const whole = orderOnPay(order, lines.map(onPayLine));
   for (const [partnerId, own] of byPartner) {
     let before = { excl: 0, incl: 0 };
     own.forEach((line, i) => {
-      const upTo = orderOnPay(order, own.slice(0, i + 1).map(onPayLine)).find(
+      const upTo = orderOnPay(unbilled, own.slice(0, i + 1).map(onPayLine)).find(
         (p) => p.partnerId === partnerId,
       );
-      const now = upTo
+      let now = upTo
         ? { excl: upTo.result.excludingDeliveryCents, incl: upTo.result.includingDeliveryCents }
         : { excl: 0, incl: 0 };
+      const billed = i === own.length - 1 ? whole.find((p) => p.partnerId === partnerId) : undefined;
+      if (billed)
+        now = { excl: billed.result.excludingDeliveryCents, incl: billed.result.includingDeliveryCents };
       shares.set(line.lineId, { excl: now.excl - before.excl, incl: now.incl - before.incl });
       before = now;
     });
@@ -253,7 +261,7 @@ function orderRows(rows: readonly BatchRow[]): AccountingRow[] {
     // The partner of the order's first line that delivers (`onPayColumns.delivererId`'s rule), from the
     // lines at hand rather than a lookup per order.
     delivererId: lines.find((l) => l.partnerDelivers)?.partnerId ?? null,
-    vat: first.vat,
+    billed: first.billed,
   };
   const shares = lineShares(order, lines);
   const created = first.created;
@@ -283,7 +291,7 @@ function orderRows(rows: readonly BatchRow[]): AccountingRow[] {
       first.status,
       toRand(line.quantity * line.valueCents),
       line.partnerName,
-      isVatRegistered(line.partnerVatNumber),
+      line.payVatRegistered === true,
       first.fullyPaid,
       toRand(fee),
       toRand(share.excl),

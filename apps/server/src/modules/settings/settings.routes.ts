@@ -33,6 +33,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   );
 
   routes.serve(
+    settingRoutes.previewVat,
+    {
+      summary:
+        'What saving this VAT rate would reprice (component rates and variants), worked out and undone; ' +
+        'orders keep the VAT they were assigned with',
+      preValidation: requireStaff,
+    },
+    async ({ user, query }) => ({ data: await settings.previewVat(user.id, query.vat) }),
+  );
+
+  routes.serve(
     settingRoutes.statements,
     { summary: 'Whether partners see the full monthly statements (features.statements in /api/me)' },
     async () => ({ data: await settings.statements() }),

@@ -13,6 +13,9 @@ export const vatQuery = queryOptions({
 });
 export const useVat = () => useQuery(vatQuery);
 
+/** GET /api/settings/vat/preview: what saving this rate would reprice (asked before saving: issue 46). */
+export const previewVat = (query: VatBody) => call(settingRoutes.previewVat, { query }).then((r) => r.data);
+
 /** PUT /api/settings/vat: the new rate, and what it repriced. */
 export const saveVat = (body: VatBody) => call(settingRoutes.updateVat, { body });
 

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { CurrentUser, Repriced, VatRate } from '@bloomline/contract';
+import type { CurrentUser, Repriced, VatPreview, VatRate } from '@bloomline/contract';
 
 import { auditEntries } from '../../db/schema';
 import type { TestClient } from '../../test/client';
@@ -38,6 +38,38 @@ describe('GET /api/settings/vat', () => {
       expect(res.json<{ data: VatRate }>()).toEqual({ data: { vat: 0.15 } });
     }
     expect((await guest.get('/api/settings/vat')).statusCode).toBe(401);
+  });
+});
+
+// Issue 46: the screen asks before saving, naming what the new rate reprices; the counts are the save's own.
+describe('GET /api/settings/vat/preview', () => {
+  it('counts what the save would reprice, changing and recording nothing; staff only; 422 under vat', async () => {
+    const before = { prices: await priceSnapshot(h.database.db), audit: await auditCount() };
+    const expected = expectedPrices(before.prices, { vat: 0.16 });
+    const res = await staff.get('/api/settings/vat/preview?vat=0.16');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: VatPreview }>().data).toEqual({
+      vat: 0.16,
+      current: 0.15,
+      repriced: {
+        rates: changedIds(before.prices.rates, expected.rates).length,
+        variants: changedIds(before.prices.variants, expected.variants).length,
+      },
+    });
+    expect(await priceSnapshot(h.database.db)).toEqual(before.prices);
+    expect(await auditCount()).toBe(before.audit);
+    expect((await staff.get('/api/settings/vat/preview?vat=0.15')).json<{ data: VatPreview }>().data).toEqual(
+      {
+        vat: 0.15,
+        current: 0.15,
+        repriced: { rates: 0, variants: 0 },
+      },
+    );
+    expect((await partnerA.get('/api/settings/vat/preview?vat=0.16')).statusCode).toBe(403);
+    expect((await guest.get('/api/settings/vat/preview?vat=0.16')).statusCode).toBe(401);
+    const bad = await staff.get('/api/settings/vat/preview?vat=1.5');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<Errors>().errors).toEqual({ vat: ['VAT must be between 0 % and 100 %.'] });
   });
 });
 

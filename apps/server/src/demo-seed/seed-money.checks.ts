@@ -31,4 +31,13 @@ export async function expectMoneyAsTheProductLeavesIt(db: Database['db']) {
             and l.status not in ('delivered', 'return', 'refund', 'rejected', 'cancel-confirmed'))`,
   );
   expect(Number(strayBills[0]?.n)).toBe(0);
+  // Every assigned line keeps the terms its bill was worked out with (issue 46): the seed's VAT and its
+  // partner's commission and VAT registration, as the database's trigger wrote them on insert.
+  const otherTerms = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*) as n from order_lines l join partners p on p.id = l.partner_id
+          where l.pay_vat_rate is distinct from settings_vat() or l.pay_commission is distinct from p.commission
+            or l.pay_vat_registered is distinct from (coalesce(btrim(p.vat_number), '') <> '')`,
+  );
+  expect(Number(otherTerms[0]?.n)).toBe(0);
 }

@@ -100,6 +100,17 @@ describe("a line's pay terms", () => {
     expect(await termsOf(line)).toEqual({ vat: 0.15, commission: 0.25, vatRegistered: false });
   });
 
+  it('are taken by a bulk assignment too', async () => {
+    const order = await unassignedOrder();
+    const res = await staff.post('/api/orders/bulk', {
+      action: 'assign',
+      ids: [order.id],
+      partnerId: h.fixtures.partnerB.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await termsOf(order.lineIds[0]!)).toEqual({ vat: 0.15, commission: 0.2, vatRegistered: true });
+  });
+
   it('cannot be written over: the database keeps them while the line keeps its partner', async () => {
     const order = await createOrder(
       h.database.db,

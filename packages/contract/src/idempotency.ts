@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const IDEMPOTENCY_TEXTS = {
   key: 'Idempotency-Key must be 1 to 100 visible characters (letters, digits and punctuation, no spaces).',
   otherRequest:
-    'This was already sent with other values, and that was saved. Close the form and reload to see what was saved.',
+    'This was already sent with other values, and those were saved. Reload the page to see what was saved.',
 } as const;
 
 /** The key's field in a 422 bag: the header's name as HTTP gives it. */

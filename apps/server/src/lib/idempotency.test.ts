@@ -258,6 +258,32 @@ describe('what a key holds', () => {
   });
 });
 
+describe('the document', () => {
+  it('lists the header on the six calls, and on no other', async () => {
+    type Operation = { parameters?: { in: string; name: string; required?: boolean }[] };
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    const keyed = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === IDEMPOTENCY_FIELD))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(keyed.sort()).toEqual([
+      // The original client's multipart processing (`_method=PUT`) takes the key as well.
+      'POST /api/orders/refunds/{id}',
+      'POST /api/orders/returns/{id}/process',
+      'POST /api/orders/{id}/refunds',
+      'POST /api/orders/{id}/returns',
+      'POST /api/partners/{id}/wholesale',
+      'POST /api/payouts',
+      'POST /api/v2/orders/refunds/{id}',
+      'PUT /api/orders/refunds/{id}',
+      'PUT /api/v2/orders/refunds/{id}',
+    ]);
+  });
+});
+
 describe('races and bad keys', () => {
   it('twenty identical wholesale posts at once with one key: one deduction, twenty same answers', async () => {
     const key = randomUUID();

@@ -250,6 +250,7 @@ export const claimRoutes = {
     path: '/api/orders/returns/:id/process',
     params: idParams,
     body: processReturnBody,
+    idempotent: true,
     answer: dataOf(returnDetail),
   }),
   /** A return of an order's delivered lines (the order's id). */
@@ -258,6 +259,7 @@ export const claimRoutes = {
     path: '/api/orders/:id/returns',
     params: idParams,
     body: openReturnBody,
+    idempotent: true,
     answer: dataOf(returnDetail),
   }),
   /** A refund of an order's delivered lines (the order's id). */
@@ -266,6 +268,7 @@ export const claimRoutes = {
     path: '/api/orders/:id/refunds',
     params: idParams,
     body: openRefundBody,
+    idempotent: true,
     answer: dataOf(refund),
   }),
   refunds: route({
@@ -286,6 +289,7 @@ export const claimRoutes = {
     path: '/api/orders/refunds/:id',
     params: idParams,
     body: processRefundBody,
+    idempotent: true,
     answer: dataOf(refund),
   }),
   /** The same at the original client's other address. */
@@ -294,6 +298,7 @@ export const claimRoutes = {
     path: '/api/v2/orders/refunds/:id',
     params: idParams,
     body: processRefundBody,
+    idempotent: true,
     answer: dataOf(refund),
   }),
 };

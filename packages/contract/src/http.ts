@@ -18,3 +18,9 @@ export const ERROR_MESSAGES = {
 
 /** Laravel's method spoofing: a POST form carrying `_method=PUT` is an update. Read only by the router. */
 export const METHOD_FIELD = '_method';
+
+/**
+ * The header that makes a money-creating call safe to retry (DECISIONS.md "Retries make one record"): the same
+ * key from the same user within 24 hours answers the first answer again. Its value's rule is `idempotencyKey`.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

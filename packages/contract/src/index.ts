@@ -4,6 +4,7 @@ export * from './errors';
 export * from './http';
 export * from './paging';
 export * from './routes';
+export * from './idempotency';
 export * from './record-routes';
 export * from './statuses';
 export * from './auth';

@@ -127,6 +127,7 @@ export const payoutRoutes = {
     method: 'POST',
     path: '/api/payouts',
     body: createPayoutBody,
+    idempotent: true,
     answer: dataOf(payoutCreated),
   }),
   runs: route({
@@ -152,6 +153,7 @@ export const payoutRoutes = {
     path: '/api/partners/:id/wholesale',
     params: idParams,
     body: wholesaleBody,
+    idempotent: true,
     answer: dataOf(wholesalePurchase),
   }),
 };

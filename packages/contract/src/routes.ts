@@ -22,6 +22,8 @@ export interface RouteDecl<
   body: Body;
   /** The answer of a success; none for a 204. */
   answer: Answer;
+  /** A call that creates money records: it honours an `Idempotency-Key` header (idempotency.ts). */
+  idempotent?: true;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,6 +43,7 @@ export const route = <
   query?: Query;
   body?: Body;
   answer?: Answer;
+  idempotent?: true;
 }): RouteDecl<Method, Path, Params, Query, Body, Answer> => ({
   method: declared.method,
   path: declared.path,
@@ -48,6 +51,7 @@ export const route = <
   query: declared.query as Query,
   body: declared.body as Body,
   answer: declared.answer as Answer,
+  ...(declared.idempotent ? { idempotent: true as const } : {}),
 });
 
 /** What a caller gives for a schema: its input, or nothing where the route has none. */

@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { RouteDecl } from '@bloomline/contract';
+import { idempotencyHeaders } from '@bloomline/contract';
 
 import { FORM_TYPES, formsPlugin, spoofable } from '../plugins/forms';
+import { underIdempotencyKey } from './idempotency';
 import { currentUser } from './session-user';
 import type { SessionUser } from './session-user';
 import { viewerOf } from './viewer';
@@ -75,6 +77,8 @@ interface DeclaredSpec extends ServeSpec {
   querystring: Schema | undefined;
   body: Schema | undefined;
   answer: Schema | undefined;
+  /** The contract declares the call idempotent: it reads an `Idempotency-Key` (`lib/idempotency.ts`). */
+  idempotent: boolean;
 }
 
 /** What a route that writes its own answer is given besides the request's parts: the reply to write it to. */
@@ -125,6 +129,7 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
       ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.idempotent ? { headers: idempotencyHeaders } : {}),
       response,
     };
   }
@@ -158,7 +163,9 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
       }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const context = Object.assign(contextOf(request, url), { reply });
-        const result = await run(context as never);
+        const result = spec.idempotent
+          ? await underIdempotencyKey(request, `${method} ${url}`, status, () => run(context as never))
+          : await run(context as never);
         if (own) return result;
         if (status === 204) return reply.code(204).send(null);
         return reply.code(status).send(result);
@@ -173,6 +180,7 @@ export async function areaRoutes(app: ZodApp, area: { tags: string[]; forms?: bo
     querystring: decl.query,
     body: decl.body,
     answer: decl.answer,
+    idempotent: decl.idempotent === true,
   });
 
   return {

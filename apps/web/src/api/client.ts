@@ -1,5 +1,5 @@
 import type { ErrorBag } from '@bloomline/contract';
-import { EXEMPT_ERROR_STATUSES, METHOD_FIELD } from '@bloomline/contract';
+import { EXEMPT_ERROR_STATUSES, IDEMPOTENCY_HEADER, METHOD_FIELD } from '@bloomline/contract';
 import type { authRoutes } from '@bloomline/contract';
 
 import { SAVED_AT_HEADER } from '@/pwa/offline-data';
@@ -80,6 +80,11 @@ export interface RequestOptions {
    * the browser's own headers, which the browser's preload must match for its answer to be used.
    */
   preloaded?: boolean;
+  /**
+   * A money-creating call's `Idempotency-Key` (`useIdempotencyKey`, one per dialog): a retry or a second click
+   * under the same key answers the first answer and records nothing new.
+   */
+  idempotencyKey?: string;
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -102,6 +107,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderHistory, orders, refundLines, refundPartners, refunds } from '../../db/schema';
 import { auditTrail } from '../../lib/audit';
+import { transactionOnce } from '../../lib/idempotency';
 import { conflict, found, ValidationError } from '../../lib/errors';
 import { countedPageOf } from '../../lib/paged-list';
 import { absoluteUrl } from '../../lib/urls';
@@ -128,8 +129,8 @@ export function createRefundsService({
   notify: NotifyDeductions;
   baseUrl: (request: RequestAddress) => string;
 }) {
-  const get = async (id: number, from: RequestAddress): Promise<Refund> => {
-    const [card] = await cardsOf(db, [id], baseUrl(from));
+  const get = async (id: number, from: RequestAddress, on: DbOrTx = db): Promise<Refund> => {
+    const [card] = await cardsOf(on, [id], baseUrl(from));
     return found(card);
   };
 
@@ -158,7 +159,8 @@ export function createRefundsService({
      * the line's own on pay). The lines keep their status: processing moves them to refund.
      */
     open: async (user: SessionUser, orderId: number, input: OpenInput, from: RequestAddress) => {
-      const id = await db.transaction(async (tx) => {
+      // One transaction with the key of a retry (lib/idempotency.ts): the card answered is read inside it.
+      return transactionOnce(db, async (tx) => {
         const { order, lines } = await lock(tx, orderId);
         const errors: Record<string, string[]> = {};
         const chosen: LineRow[] = [];
@@ -243,15 +245,14 @@ export function createRefundsService({
           record: { id: refundId, responsible: null, onPayCents: null, processedBy: null, amountCents },
           message: `Refund ${name} of ${formatMoney(input.amount)} on order ${order.name} opened.`,
         });
-        return refundId;
+        return get(refundId, from, tx);
       });
-      return get(id, from);
     },
 
     /** Processes a refund whose responsible is open (409 otherwise); answers its card as it now is. */
     process: async (user: SessionUser, id: number, input: ProcessInput, from: RequestAddress) => {
       const { responsible } = input;
-      const notice = await db.transaction(async (tx) => {
+      return transactionOnce(db, async (tx) => {
         // The refund first, locked: a second process of the same refund waits here and then finds it processed.
         const before = found(await lockRefund(tx, id));
         if (before.responsible !== null) throw conflict(CLAIM_TEXTS.refundProcessed);
@@ -298,15 +299,14 @@ export function createRefundsService({
           message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${formatMoney(input.onPay)} deduction.`,
         });
         const amount = formatMoney(toRand(before.amountCents));
-        return {
+        await notify(tx, {
           order,
           day: todayInJohannesburg(now),
           deductions,
           why: `the refund ${before.name} of ${amount} to the customer`,
-        };
+        });
+        return get(id, from, tx);
       });
-      await notify(notice);
-      return get(id, from);
     },
   };
 }

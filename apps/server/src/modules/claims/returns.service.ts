@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { creditNotes, orderHistory, orders, returnLines, returns } from '../../db/schema';
 import { auditTrail } from '../../lib/audit';
+import { transactionOnce } from '../../lib/idempotency';
 import { conflict, found, ValidationError } from '../../lib/errors';
 import { countedPageOf } from '../../lib/paged-list';
 import type { SessionUser } from '../../plugins/session';
@@ -114,21 +115,21 @@ type OpenInput = z.output<typeof openReturnBody>;
  * Returns (DECISIONS.md "Returns and refunds", "The money cycle on real orders"): staff open one from the order
  * page for delivered lines, then process it, saying who bears the cost. With the partner responsible, each
  * partner whose lines came back gets a credit note on their bill for the order (the on pay of the returned
- * quantity), which their statement shows as a deduction, and an e-mail about it once the change is committed.
+ * quantity), which their statement shows as a deduction, and an e-mail about it queued in the same transaction.
  */
 export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDeductions }) {
-  const get = async (id: number): Promise<ReturnDetail> => {
-    const row = found(await returnById(db, id));
-    const lines = await linesOfReturn(db, id);
+  const get = async (id: number, on: DbOrTx = db): Promise<ReturnDetail> => {
+    const row = found(await returnById(on, id));
+    const lines = await linesOfReturn(on, id);
     const names = new Map(lines.flatMap((l) => (l.partnerId === null ? [] : [[l.partnerId, l.partnerName]])));
     let creditNotesShown: ReturnDetail['creditNotes'];
     if (row.status === 'open') {
-      creditNotesShown = (await previewCreditNotes(db, lines)).map((n) => ({
+      creditNotesShown = (await previewCreditNotes(on, lines)).map((n) => ({
         partner: { id: n.partner.id, name: n.partner.name },
         amount: n.cents / 100,
       }));
     } else {
-      const written = await creditNotesOfReturn(db, id);
+      const written = await creditNotesOfReturn(on, id);
       creditNotesShown = [...names].map(([partnerId, name]) => ({
         partner: { id: partnerId, name: name ?? '' },
         amount: written.filter((n) => n.partnerId === partnerId).reduce((s, n) => s + n.cents, 0) / 100,
@@ -170,7 +171,8 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
      * two returns of the same line at once cannot together take back more than was delivered.
      */
     open: async (user: SessionUser, orderId: number, input: OpenInput): Promise<ReturnDetail> => {
-      const id = await db.transaction(async (tx) => {
+      // One transaction with the key of a retry (lib/idempotency.ts): the return answered is read inside it.
+      return transactionOnce(db, async (tx) => {
         const { order, lines } = await lock(tx, orderId);
         const errors: Record<string, string[]> = {};
         const seen = new Set<number>();
@@ -231,14 +233,13 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
           },
           message: `Return ${name} of order ${order.name} opened.`,
         });
-        return returnId;
+        return get(returnId, tx);
       });
-      return get(id);
     },
 
     /** Processes an open return (409 otherwise); answers it as it now is. */
     process: async (user: SessionUser, id: number, responsible: Responsible): Promise<ReturnDetail> => {
-      const notice = await db.transaction(async (tx) => {
+      return transactionOnce(db, async (tx) => {
         // The return first, locked: a second process of the same return waits here and then finds it processed.
         const before = found(await lockReturn(tx, id));
         if (before.status !== 'open') throw conflict(CLAIM_TEXTS.returnProcessed);
@@ -280,10 +281,14 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
           after: { id, status: 'processed', responsible, processedBy: user.id, creditNotes: notes },
           message: `Return ${before.name} of order ${order.name} processed: ${responsible} responsible.`,
         });
-        return { order, day, deductions, why: `the return ${before.name} of ${itemsAndReasons(lines)}` };
+        await notify(tx, {
+          order,
+          day,
+          deductions,
+          why: `the return ${before.name} of ${itemsAndReasons(lines)}`,
+        });
+        return get(id, tx);
       });
-      await notify(notice);
-      return get(id);
     },
   };
 }

@@ -25,6 +25,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { creditNotes } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { transactionOnce } from '../../lib/idempotency';
 import { found, notFound, ValidationError } from '../../lib/errors';
 import type { QueueMail } from '../../lib/mail-queue';
 import { countedPageOf } from '../../lib/paged-list';
@@ -147,7 +148,7 @@ export function createPayoutsService({
       if (input.paidAt > today) errors.paidAt = ['Paid on cannot be after today.'];
       else if (input.paidAt < input.upTo) errors.paidAt = ['Paid on cannot be before the up to day.'];
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      const created = await db.transaction(async (tx) => {
+      return transactionOnce(db, async (tx) => {
         const dues = await payoutDues(tx, input.upTo);
         const ids = [...new Set(input.partnerIds)];
         const known = await Promise.all(ids.map((id) => partnerExists(tx, id)));
@@ -164,16 +165,15 @@ export function createPayoutsService({
         const result = await payOut(tx, { ...input, partnerIds: ids, userId: user.id });
         if (!result) throw ValidationError.field('partnerIds', PAYOUT_TEXTS.nothingDue);
         await queueRemittances(tx, result.id);
-        return result;
+        return {
+          id: result.id,
+          payments: result.payments.map((p) => ({
+            id: p.id,
+            partner: { id: p.partnerId, name: p.name },
+            amount: toRand(p.amountCents),
+          })),
+        };
       });
-      return {
-        id: created.id,
-        payments: created.payments.map((p) => ({
-          id: p.id,
-          partner: { id: p.partnerId, name: p.name },
-          amount: toRand(p.amountCents),
-        })),
-      };
     },
 
     runs: async (q: PayoutRunListQuery, path: string): Promise<Paged<PayoutRun>> => {
@@ -229,7 +229,7 @@ export function createPayoutsService({
       input: WholesaleInput,
     ): Promise<WholesalePurchase> => {
       if (input.date > todayInJohannesburg()) throw ValidationError.field('date', WHOLESALE_TEXTS.futureDate);
-      return db.transaction(async (tx) => {
+      return transactionOnce(db, async (tx) => {
         const partner = await partnerExists(tx, partnerId);
         if (!partner) throw notFound();
         const amountCents = toCents(input.amount);

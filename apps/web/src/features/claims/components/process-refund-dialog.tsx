@@ -10,6 +10,7 @@ import {
 } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
+import { useIdempotencyKey } from '@/api/idempotency';
 import {
   ApiForm,
   Dialog,
@@ -71,13 +72,14 @@ export function ProcessRefundDialog({ refund, opened, onClose }: ProcessRefundDi
 
 function ProcessRefundForm({ refund, onClose }: Omit<ProcessRefundDialogProps, 'opened'>) {
   const queryClient = useQueryClient();
+  const once = useIdempotencyKey();
   const controller = useApiForm<Values, Refund>({
     initialValues: { responsible: null, onPay: '' },
     schema: refundSchema(refund.onPayAmount),
     submit: async (values) => {
       try {
         // The schema has passed: responsible is one of the three and the amount a number.
-        return await processRefund(refund.id, toBody(values) as ProcessRefundBody);
+        return await processRefund(refund.id, toBody(values) as ProcessRefundBody, once.key);
       } catch (error) {
         if (isApiError(error) && error.status === 409)
           void invalidateClaim(queryClient, refundKeys, refund.id);

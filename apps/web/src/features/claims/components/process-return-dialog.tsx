@@ -9,6 +9,7 @@ import {
 } from '@bloomline/contract';
 
 import { isApiError } from '@/api/client';
+import { useIdempotencyKey } from '@/api/idempotency';
 import { ApiForm, Dialog, useApiForm, type ClientSchema } from '@/ui';
 import { returnKeys } from '@/lib/query-keys';
 
@@ -41,6 +42,7 @@ export function ProcessReturnDialog({ record, opened, onClose }: ProcessReturnDi
 
 function ProcessReturnForm({ record, onClose }: Omit<ProcessReturnDialogProps, 'opened'>) {
   const queryClient = useQueryClient();
+  const once = useIdempotencyKey();
   const controller = useApiForm<Values, ReturnDetail>({
     // Nothing chosen yet: the field shows its placeholder, as the refund's does.
     initialValues: { responsible: null },
@@ -48,7 +50,7 @@ function ProcessReturnForm({ record, onClose }: Omit<ProcessReturnDialogProps, '
     submit: async (values) => {
       try {
         // The schema has passed: responsible is one of the three.
-        return await processReturn(record.id, toBody(values) as ProcessReturnBody);
+        return await processReturn(record.id, toBody(values) as ProcessReturnBody, once.key);
       } catch (error) {
         if (isApiError(error) && error.status === 409)
           void invalidateClaim(queryClient, returnKeys, record.id);

@@ -17,5 +17,7 @@ export const useWholesale = (partnerId: number, page: number) =>
   );
 
 /** POST /api/partners/{id}/wholesale: a deduction on that month's statement. */
-export const addWholesale = (partnerId: number, body: WholesaleBody) =>
-  call(payoutRoutes.addWholesale, { params: { id: partnerId }, body }).then((r) => r.data);
+export const addWholesale = (partnerId: number, body: WholesaleBody, idempotencyKey?: string) =>
+  call(payoutRoutes.addWholesale, { params: { id: partnerId }, body }, { idempotencyKey }).then(
+    (r) => r.data,
+  );

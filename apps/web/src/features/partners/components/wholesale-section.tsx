@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 
 import { wholesaleBody, type WholesalePurchase } from '@bloomline/contract';
 
+import { useIdempotencyKey } from '@/api/idempotency';
 import {
   ApiForm,
   DateText,
@@ -55,12 +56,15 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
   const [page, setPage] = useState(1);
   const purchases = useWholesale(partnerId, page);
   const today = todayInJohannesburg();
+  // The form stays for the next purchase: a new key after each one recorded.
+  const once = useIdempotencyKey();
   const controller = useApiForm<Values, WholesalePurchase>({
     initialValues: { date: today, description: '', amount: '' },
     schema,
-    submit: (values) => addWholesale(partnerId, toBody(values)),
+    submit: (values) => addWholesale(partnerId, toBody(values), once.key),
     guardUnsaved: false,
     onSuccess: async () => {
+      once.renew();
       controller.form.reset();
       setPage(1);
       await queryClient.invalidateQueries({ queryKey: partnerKeys.wholesale(partnerId) });

@@ -33,8 +33,8 @@ export const usePayoutRuns = (params: PayoutRunParams) =>
   );
 
 /** POST /api/payouts: one EFT payment per partner paid; a 422 (nothing due, bank details) the dialog shows. */
-export const createPayout = (body: CreatePayoutBody) =>
-  call(payoutRoutes.create, { body }).then((r) => r.data);
+export const createPayout = (body: CreatePayoutBody, idempotencyKey?: string) =>
+  call(payoutRoutes.create, { body }, { idempotencyKey }).then((r) => r.data);
 
 /** The bank's bulk-payment file of a payout. */
 export const bankFilePath = (id: number) => pathOf(payoutRoutes.bankFile, { id });

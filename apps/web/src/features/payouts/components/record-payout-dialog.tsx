@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 
 import { createPayoutBody, formatMoney, type PayoutCreated } from '@bloomline/contract';
 
+import { useIdempotencyKey } from '@/api/idempotency';
 import { ApiForm, Dialog, formatDay, todayInJohannesburg, useApiForm, type ClientSchema } from '@/ui';
 import { DateField } from '@/ui/date-input';
 import { payoutKeys, statementKeys } from '@/lib/query-keys';
@@ -49,10 +50,11 @@ function RecordPayoutForm({ onClose, upTo, partners, onRecorded }: RecordPayoutD
     partnerIds: partners.map((p) => p.id),
   });
   const schema: ClientSchema = { safeParse: (values) => createPayoutBody.safeParse(body(values as Values)) };
+  const once = useIdempotencyKey();
   const controller = useApiForm<Values, PayoutCreated>({
     initialValues: { paidAt: today, reference: defaultReference(today) },
     schema,
-    submit: (values) => createPayout(body(values)),
+    submit: (values) => createPayout(body(values), once.key),
     confirmation: PAYOUT_RECORDED,
     guardUnsaved: false,
     onSuccess: async (payout) => {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { CLAIM_TEXTS, formatMoney, openRefundBody, type OrderDetail, type Refund } from '@bloomline/contract';
 
 import { ApiError, isApiError } from '@/api/client';
+import { useIdempotencyKey } from '@/api/idempotency';
 import { paths } from '@/lib/paths';
 import { ApiForm, Dialog, MoneyInput, moneyValue, useApiForm, type ClientSchema } from '@/ui';
 
@@ -65,12 +66,13 @@ function RefundForm({ order, onClose }: Omit<RefundDialogProps, 'opened'>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const lines = claimableLines(order);
+  const once = useIdempotencyKey();
   const controller = useApiForm<Values, Refund>({
     initialValues: { amount: '', lineIds: lines.length === 1 ? [String(lines[0]!.id)] : [], reason: '' },
     schema: schemaFor(order),
     submit: async (values) => {
       try {
-        return await openRefund(order.id, bodyOf(values));
+        return await openRefund(order.id, bodyOf(values), once.key);
       } catch (error) {
         // `lines.0` of the server's bag is about the lines chosen: said under them.
         if (isApiError(error) && error.isValidation)

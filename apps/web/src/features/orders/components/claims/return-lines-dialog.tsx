@@ -11,6 +11,7 @@ import {
 } from '@bloomline/contract';
 
 import { ApiError, isApiError } from '@/api/client';
+import { useIdempotencyKey } from '@/api/idempotency';
 import { paths } from '@/lib/paths';
 import { ApiForm, Dialog, useApiForm, type ClientSchema } from '@/ui';
 
@@ -91,12 +92,13 @@ function ReturnLinesForm({ order, onClose }: Omit<ReturnLinesDialogProps, 'opene
       [note(l.id), ''],
     ]),
   );
+  const once = useIdempotencyKey();
   const controller = useApiForm<Values, ReturnDetail>({
     initialValues,
     schema: schemaFor(lines),
     submit: async (values) => {
       try {
-        return await openReturn(order.id, bodyOf(lines, values));
+        return await openReturn(order.id, bodyOf(lines, values), once.key);
       } catch (error) {
         // The server's bag is keyed by the body's lines: put each message under its line's field.
         if (isApiError(error) && error.isValidation)

@@ -170,3 +170,7 @@ export type IntakeOrderBody = z.output<typeof intakeOrderBody>;
 
 /** `GET /api/intake/orders/{externalId}`: the shop's own number, as it sent it. */
 export const intakeOrderParams = z.object({ externalId: requiredText(100) });
+
+/** Beside an order's position taken from its suburb or city (`locationApproximate`, issue 46). */
+export const APPROXIMATE_POSITION_TEXT =
+  'Approximate position (suburb or city centre): the order came without coordinates.';

@@ -116,12 +116,21 @@ describe('the placing partner', () => {
       'Protea till',
       'in-store',
     ]);
-    // Partner B makes and delivers it (its line given to B, ready), through B's own order action.
-    await h.database.db
-      .update(orderLines)
-      .set({ partnerId: h.fixtures.partnerB.id, status: 'fulfilled' })
-      .where(eq(orderLines.orderId, order.id));
-    await h.database.db.update(orders).set({ hasUnassigned: false }).where(eq(orders.id, order.id));
+    // Its line is never given to the partner who placed it (they would be deducted what they make).
+    const line = order.lines[0]!.id;
+    const self = await staff.post(`/api/reassign-order-line/${String(line)}`, {
+      partner_id: h.fixtures.partnerA.id,
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json<Errors>().message).toBe(
+      'The partner who placed an in-store order cannot also make or deliver it: choose another partner.',
+    );
+    // Partner B makes and delivers it (given to B by staff, made ready), through B's own order action.
+    const toB = await staff.post(`/api/reassign-order-line/${String(line)}`, {
+      partner_id: h.fixtures.partnerB.id,
+    });
+    expect(toB.statusCode).toBe(200);
+    await h.database.db.update(orderLines).set({ status: 'fulfilled' }).where(eq(orderLines.id, line));
     expect((await partnerB.post(`/api/orders/${String(order.id)}/deliver`)).statusCode).toBe(200);
     const notes = await h.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
     // R 450,00 × 1 + R 99,50 delivery = R 549,50, deducted from Protea Petals (A) who took the money.

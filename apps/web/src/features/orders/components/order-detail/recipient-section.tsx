@@ -62,7 +62,7 @@ function recipientFacts(order: OrderDetail): KeyValue[] {
 /** Said wherever an order's position is its suburb's or city's, not the address's own. */
 function ApproximateNote() {
   return (
-    <Text size="sm" c="orange.9" data-testid="approximate-position">
+    <Text size="sm" fs="italic" data-testid="approximate-position">
       {APPROXIMATE_POSITION_TEXT}
     </Text>
   );

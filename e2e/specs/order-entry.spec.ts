@@ -41,6 +41,9 @@ test('staff make an API key, see it once, and revoke it: the shop is refused at 
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await expect(dialog.getByText('Name is required.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  // Issue 46: a key belongs to a shop (its name when left blank) and may be a partner's till key (none here).
+  await expect(dialog.getByRole('textbox', { name: 'Shop' })).toHaveValue('');
+  await expect(dialog.getByRole('textbox', { name: /^For partner/ })).toHaveValue('');
   await dialog.getByRole('button', { name: 'Create key' }).click();
 
   dialog = page.getByRole('dialog', { name: `API key "${name}"` });
@@ -57,6 +60,7 @@ test('staff make an API key, see it once, and revoke it: the shop is refused at 
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(`${key.slice(0, 12)}…`);
   await expect(row).toContainText('Live');
+  await expect(row.getByRole('cell', { name, exact: true })).toHaveCount(2);
   // The shop uses it: an order with nothing in it is refused for what it lacks, not for the key.
   const door = (k: string) =>
     page.request.post('/api/intake/orders', { headers: { Authorization: `Bearer ${k}` }, data: {} });

@@ -52,6 +52,16 @@ export const ORDER_ENTRY_MESSAGES = {
   unknownVariant: 'This product is not in the catalogue.',
   noLines: 'Add at least one item.',
   tooManyLines: `An order can have at most ${String(ORDER_ENTRY_LIMITS.lines)} items.`,
+  /** The placing partner (DECISIONS.md "In-store deductions come from in-store orders"). */
+  placedByNotInStore:
+    'Only an in-store order names the partner who placed it: send source "in-store", or leave the placing partner out.',
+  placedByShopKey:
+    "This shop's key cannot name a placing partner: only a key made for that partner (their till's key) can.",
+  placedByOtherPartner: (partner: string) =>
+    `This key was made for ${partner}: it can name only ${partner} as the partner who placed the order.`,
+  placedByUnknown: 'Choose an enabled partner as the one who placed the order.',
+  placedByDelivers:
+    'The partner who placed an in-store order cannot also make or deliver it: choose another partner.',
 } as const;
 
 /** Digits with the usual separators: "+27 82 555 1234", "(021) 555-1234". */
@@ -157,3 +167,10 @@ export const intakeOrderBody = z
   .object({ externalId: requiredText(100), ...orderEntryFields })
   .superRefine(totalWithinLimit);
 export type IntakeOrderBody = z.output<typeof intakeOrderBody>;
+
+/** `GET /api/intake/orders/{externalId}`: the shop's own number, as it sent it. */
+export const intakeOrderParams = z.object({ externalId: requiredText(100) });
+
+/** Beside an order's position taken from its suburb or city (`locationApproximate`, issue 46). */
+export const APPROXIMATE_POSITION_TEXT =
+  'Approximate position (suburb or city centre): the order came without coordinates.';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { bulkActionBody, bulkResult, groupCandidatesQuery, orderRef } from './bulk-actions';
 import { idParams } from './fields';
-import { intakeOrderBody, orderEntryBody } from './order-entry';
+import { intakeOrderBody, intakeOrderParams, orderEntryBody } from './order-entry';
 import {
   actionResult,
   candidatesQuery,
@@ -91,6 +91,13 @@ export const orderRoutes = {
     method: 'POST',
     path: '/api/intake/orders',
     body: intakeOrderBody,
+    answer: dataOf(orderDetail),
+  }),
+  /** The shop reads back an order it sent, by its own number (the same key's shop only; 404 otherwise). */
+  intakeOrder: route({
+    method: 'GET',
+    path: '/api/intake/orders/:externalId',
+    params: intakeOrderParams,
     answer: dataOf(orderDetail),
   }),
   /** Staff enter an order taken by phone. */

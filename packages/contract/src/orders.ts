@@ -64,6 +64,8 @@ const recipient = {
   postalCode: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The position is its suburb's (else its city's): the order came without coordinates (issue 46). */
+  locationApproximate: z.boolean(),
 };
 
 /**

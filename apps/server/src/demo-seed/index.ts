@@ -18,7 +18,7 @@ import { isSeeded } from './seeded';
 import { buildOrder } from './orders';
 import type { Partner } from './partners';
 import { makeApiKey } from '../shared/api-keys';
-import { syncOrderNumbers } from '../shared/order-entry';
+import { fillApproximatePositions, syncOrderNumbers } from '../shared/order-entry';
 import { DEMO_FLORIST, DEMO_FLORIST_2, DEMO_KEY_NAME } from './demo-users';
 import { seedPartners } from './partners';
 import { seedPlaces } from './places';
@@ -107,8 +107,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
     const money = await seedMonthlyFinance(tx, world, ids);
     await resetSequences(tx, allTables());
     await syncOrderNumbers(tx);
+    // An order without coordinates takes its suburb's position, as one entered through the door does (issue 46).
+    await fillApproximatePositions(tx);
     // The key `npm run demo:new-order` sends its orders with, made as staff make one on System → API keys.
-    const demoKey = await makeApiKey(tx, DEMO_KEY_NAME, world.people.adminId);
+    const demoKey = await makeApiKey(tx, { name: DEMO_KEY_NAME }, world.people.adminId);
     log(
       `Finance: ${String(ids.bill.last)} bills, ${String(money.payments)} payments, ${String(ids.refund.last)} refunds, ${String(ids.return.last)} returns`,
     );

@@ -12,11 +12,11 @@ import type { NewApiKey } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../db/client';
 import { runStatement, statement } from '../db/statement';
-import { apiKeys } from '../db/schema';
+import { apiKeys, partners } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ReadCache } from '../lib/read-cache';
 import { randomToken, safeEqual } from '../lib/crypto';
-import { HttpError, tooManyRequests } from '../lib/errors';
+import { HttpError, tooManyRequests, ValidationError } from '../lib/errors';
 
 /**
  * API keys (issue 34): made by staff (modules/api-keys) and by the seed for the demo command, checked by the
@@ -28,29 +28,69 @@ import { HttpError, tooManyRequests } from '../lib/errors';
 
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** What a key is made with: its name, its shop (the name when not given) and the partner whose till it is. */
+export interface KeyToMake {
+  name: string;
+  shop?: string | undefined;
+  partnerId?: number | undefined;
+}
+
+/**
+ * The shop a new key belongs to: the one named (else the key's name), spelt as an existing key already spells it
+ * when only the case differs, so a key made to replace "Web shop" as "web shop" still numbers with it.
+ */
+async function shopOf(tx: DbOrTx, named: string): Promise<string> {
+  const [known] = await tx
+    .select({ shop: apiKeys.shop })
+    .from(apiKeys)
+    .where(sql`lower(${apiKeys.shop}) = lower(${named})`)
+    .orderBy(apiKeys.id)
+    .limit(1);
+  return known?.shop ?? named;
+}
+
 /** Makes a key: the row (hash and prefix only) and its audit entry; the key itself is answered this once. */
-export async function makeApiKey(tx: DbOrTx, name: string, userId: number | null): Promise<NewApiKey> {
+export async function makeApiKey(tx: DbOrTx, made: KeyToMake, userId: number | null): Promise<NewApiKey> {
+  const { name } = made;
+  const shop = await shopOf(tx, made.shop || name);
+  const partnerId = made.partnerId ?? null;
+  let partnerName: string | null = null;
+  if (partnerId !== null) {
+    const [partner] = await tx
+      .select({ name: partners.name })
+      .from(partners)
+      .where(and(eq(partners.id, partnerId), eq(partners.enabled, true)));
+    if (!partner) throw ValidationError.field('partnerId', API_KEY_TEXTS.unknownPartner);
+    partnerName = partner.name;
+  }
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;
   const prefix = key.slice(0, API_KEY_SHOWN_LENGTH);
   const [row] = await tx
     .insert(apiKeys)
-    .values({ name, prefix, keyHash: hashOf(key), createdBy: userId })
+    .values({ name, shop, partnerId, prefix, keyHash: hashOf(key), createdBy: userId })
     .returning({ id: apiKeys.id });
+  const ofShop = shop === name ? '' : ` of the shop "${shop}"`;
+  const forPartner = partnerName === null ? '' : ` for ${partnerName}'s till`;
   await audit(tx, {
     userId,
     event: 'created',
-    message: `API key "${name}" (${prefix}…) created`,
+    message: `API key "${name}" (${prefix}…)${ofShop}${forPartner} created`,
     propertyType: 'api key',
     propertyId: row!.id,
     oldValues: null,
-    newValues: { name, prefix },
+    newValues: { name, prefix, shop, ...(partnerId === null ? {} : { partnerId }) },
   });
-  return { id: row!.id, name, prefix, key };
+  return { id: row!.id, name, shop, partnerId, prefix, key };
 }
 
 export interface KeyHolder {
   id: number;
   name: string;
+  /** The shop whose numbering the key's orders use. */
+  shop: string;
+  /** The partner whose till the key is, with their name (for the refusal's words); null for a shop's key. */
+  partnerId: number | null;
+  partnerName: string | null;
 }
 
 /** A 401 in the words the shop's developer needs. */
@@ -65,10 +105,12 @@ export function bearerKey(header: string | undefined): string | null {
 /** The live keys with this prefix (one, but for a one-in-2⁷² clash), each with its hash to check. */
 const LIVE_KEYS = statement(
   'api_key_live',
-  `select id, name, key_hash as "keyHash", last_used_at as "lastUsedAt" from api_keys
-   where prefix = $1 and revoked_at is null`,
+  `select k.id, k.name, k.shop, k.partner_id as "partnerId", p.name as "partnerName", k.key_hash as "keyHash",
+     k.last_used_at as "lastUsedAt"
+   from api_keys k left join partners p on p.id = k.partner_id
+   where k.prefix = $1 and k.revoked_at is null`,
 );
-type Candidate = { id: number; name: string; keyHash: string; lastUsedAt: Date | null };
+type Candidate = KeyHolder & { keyHash: string; lastUsedAt: Date | null } & Record<string, unknown>;
 
 const keyCaches = new WeakMap<Db, ReadCache<Candidate[]>>();
 /** How long a key's row is kept for its hash check: a revoked key is refused by `COUNT_CALL` all the same. */
@@ -127,11 +169,12 @@ export async function keyHolder(db: Db, header: string | undefined): Promise<Key
     const seconds = Math.max(1, Math.ceil(((count.endsAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
     throw tooManyRequests(API_KEY_TEXTS.throttled(seconds), seconds);
   }
-  return { id: holder.id, name: holder.name };
+  const { id, name, shop, partnerId, partnerName } = holder;
+  return { id, name, shop, partnerId, partnerName };
 }
 
 /** The first call with a key is audited once, however many arrive at once (only one finds it unused). */
-async function noteFirstUse(db: Db, holder: KeyHolder) {
+async function noteFirstUse(db: Db, holder: Pick<KeyHolder, 'id' | 'name'>) {
   await db.transaction(async (tx) => {
     const [first] = await tx
       .update(apiKeys)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 import type { OrderEntryBody } from '@bloomline/contract';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../db/client';
+import { orders } from '../db/schema';
 import { runStatement, statement } from '../db/statement';
 import { isUniqueViolation } from '../lib/db-errors';
 import { ValidationError } from '../lib/errors';
@@ -23,9 +24,20 @@ import { ValidationError } from '../lib/errors';
  * staff later assign them.
  */
 
-/** Who made the order: a staff user, or an API key (named in the history and the audit). */
+/**
+ * Who made the order: a staff user, or an API key (named in the history and the audit) of a shop, perhaps made
+ * for a partner's till.
+ */
 export type OrderMaker =
-  { kind: 'staff'; userId: number; name: string } | { kind: 'key'; id: number; name: string };
+  | { kind: 'staff'; userId: number; name: string }
+  | {
+      kind: 'key';
+      id: number;
+      name: string;
+      shop: string;
+      partnerId: number | null;
+      partnerName: string | null;
+    };
 
 export interface EnteredOrder {
   id: number;
@@ -59,7 +71,9 @@ const ENTER = statement(
   `with look as (
     select
       (select json_build_object('id', o.id, 'name', o.name) from orders o
-        where $8::text is not null and o.external_id = $8::text) as known,
+        where $8::text is not null and o.external_id = $8::text and o.shop = $37::text) as known,
+      (case when $18::double precision is null or $19::double precision is null
+        then order_approximate_position($16::text, concat_ws(',', $13::text, $14::text, $15::text)) end) as place,
       array(select v.id from product_variants v where v.id = any($26::int[])) as variants,
       ($5::int is null or exists (select 1 from profit_centres where id = $5::int)) as profit_centre_ok,
       ($4::int is null or exists (select 1 from companies where id = $4::int)) as company_ok,
@@ -78,12 +92,12 @@ const ENTER = statement(
     insert into orders (name, status, customer_id, company_id, profit_centre_id, source, payment_type, external_id,
       email, first_name, last_name, phone, company, address1, address2, address3, city, postal_code, latitude,
       longitude, notes, delivery_date, is_collection, delivery_fee_cents, total_value_cents, has_unassigned,
-      placed_by_partner_id)
+      placed_by_partner_id, shop, location_approximate)
     select '#BL' || nextval('order_number_seq'), 'open', buyer.id, $4::int, $5::int, $6::text, $7::text, $8::text,
       $2::text, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text,
-      $18::double precision, $19::double precision, $20::text, $21::date, $22::boolean, $23::bigint, $24::bigint,
-      true, $25::int
-    from buyer
+      coalesce(look.place[1], $18::double precision), coalesce(look.place[2], $19::double precision), $20::text,
+      $21::date, $22::boolean, $23::bigint, $24::bigint, true, $25::int, $37::text, look.place is not null
+    from buyer, look
     returning id, name
   ), new_lines as (
     insert into order_lines (order_id, partner_id, status, product_variant_id, title, quantity, value_cents,
@@ -126,23 +140,63 @@ interface Entered extends Record<string, unknown> {
 }
 
 /**
- * Enters an order. With an `externalId` already entered it answers that order and writes nothing, also when
- * two arrive at once: the unique constraint decides, the statement that loses writes nothing (its customer
- * neither), and the same statement again finds the winner's order.
+ * Enters an order. With an `externalId` its shop already entered it answers that order and writes nothing, also
+ * when two arrive at once: the unique index on (shop, external_id) decides, the statement that loses writes
+ * nothing (its customer neither), and the same statement again finds the winner's order. The placing partner is
+ * checked first (`placingRefusal`).
  */
 export async function enterOrder(db: Db, entry: Entry, by: OrderMaker): Promise<EnteredOrder> {
+  const placing = placingRefusal(entry, by);
+  if (placing) throw ValidationError.field('placedByPartnerId', placing);
   const values = enterValues(entry, by);
   let result: Entered;
   try {
     [result] = (await runStatement<Entered>(db, ENTER, values)) as [Entered];
   } catch (err) {
-    if (!entry.externalId || !isUniqueViolation(err, 'orders_external_id_unique')) throw err;
+    if (!entry.externalId || !isUniqueViolation(err, 'orders_shop_external_id_unique')) throw err;
     [result] = (await runStatement<Entered>(db, ENTER, values)) as [Entered];
     if (!result.known) throw err;
   }
   if (result.known) return { ...result.known, created: false };
   if (result.made) return { ...result.made, created: true };
   throw refusal(entry, result);
+}
+
+/**
+ * Why an order may not name this placing partner (DECISIONS.md "In-store deductions come from in-store orders"),
+ * or null: only an in-store order names one, and through the shop's door only a key made for that partner (a
+ * till's key) names it, and only its own partner. Whether the partner exists and is enabled is `ENTER`'s look;
+ * the order's lines come in unassigned, so none is yet the placing partner's own.
+ */
+function placingRefusal(entry: Entry, by: OrderMaker): string | null {
+  const placedBy = entry.placedByPartnerId ?? null;
+  if (placedBy === null) return null;
+  if (entry.source !== 'in-store') return ORDER_ENTRY_MESSAGES.placedByNotInStore;
+  if (by.kind === 'staff') return null;
+  if (by.partnerId === null) return ORDER_ENTRY_MESSAGES.placedByShopKey;
+  if (by.partnerId !== placedBy)
+    return ORDER_ENTRY_MESSAGES.placedByOtherPartner(by.partnerName ?? 'another partner');
+  return null;
+}
+
+/** The order a shop sent with this number of its own (`GET /api/intake/orders/{externalId}`), or undefined. */
+export async function shopOrderId(db: DbOrTx, shop: string, externalId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.shop, shop), eq(orders.externalId, externalId)));
+  return row?.id;
+}
+
+/**
+ * Orders without coordinates take their suburb's (else their city's) position, marked approximate: the same
+ * SQL function `ENTER` calls (migration 0021), for orders written by other means (the demo seed's batches).
+ */
+export async function fillApproximatePositions(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`update orders o set latitude = p.pos[1], longitude = p.pos[2], location_approximate = true
+    from (select id, order_approximate_position(city, concat_ws(',', address1, address2, address3)) as pos
+      from orders where latitude is null or longitude is null) p
+    where o.id = p.id and p.pos is not null`);
 }
 
 /**
@@ -160,10 +214,12 @@ function refusal(entry: Entry, result: Entered): Error {
   const missing = [
     result.profit_centre_ok ? null : 'profitCentreId',
     result.company_ok ? null : 'companyId',
-    result.partner_ok ? null : 'placedByPartnerId',
   ].filter((f): f is string => f !== null);
-  if (missing.length > 0)
-    return new ValidationError(Object.fromEntries(missing.map((f) => [f, [MESSAGES.invalidChoice]])));
+  if (missing.length > 0 || !result.partner_ok)
+    return new ValidationError({
+      ...Object.fromEntries(missing.map((f) => [f, [MESSAGES.invalidChoice]])),
+      ...(result.partner_ok ? {} : { placedByPartnerId: [ORDER_ENTRY_MESSAGES.placedByUnknown] }),
+    });
   return new Error('order entry: nothing made and nothing refused');
 }
 
@@ -213,9 +269,11 @@ function enterValues(entry: Entry, by: OrderMaker): unknown[] {
       lines: count,
       total: total / 100,
       ...(entry.externalId ? { externalId: entry.externalId } : {}),
-      ...(by.kind === 'key' ? { apiKey: by.name, apiKeyId: by.id } : {}),
+      ...(by.kind === 'key' ? { apiKey: by.name, apiKeyId: by.id, shop: by.shop } : {}),
+      ...(entry.placedByPartnerId ? { placedByPartnerId: entry.placedByPartnerId } : {}),
     }),
     `Customer ${c.name} added with order `,
     JSON.stringify({ name: c.name, email: c.email, phone: c.phone }),
+    by.kind === 'key' ? by.shop : null,
   ];
 }

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 
 import type { LineStatus, Target } from '@bloomline/contract';
-import { deriveOrderStatus, isUnassigned, STATUS_ID } from '@bloomline/contract';
+import { deriveOrderStatus, isUnassigned, ORDER_ENTRY_MESSAGES, STATUS_ID } from '@bloomline/contract';
 
 import type { Tx } from '../db/client';
 import { orderHistory, orderLines, orders, partners } from '../db/schema';
 import { audit } from '../lib/audit';
-import { notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import type { SessionUser } from '../lib/session-user';
 import { writeBillsAtDelivery } from './bills';
 
@@ -59,12 +59,15 @@ export async function actorName(tx: Tx, user: SessionUser): Promise<string> {
   return user.name;
 }
 
-/** Moves one line, writing its history and audit rows. Returns the line as it now is. */
+/**
+ * Moves one line, writing its history and audit rows. Returns the line as it now is. A line is never given to
+ * the partner who placed its in-store order (issue 46: that partner is deducted the order's value).
+ */
 export async function moveLine(
   tx: Tx,
   user: SessionUser,
   actor: string,
-  order: { id: number; name: string },
+  order: { id: number; name: string; placedByPartnerId?: number | null },
   line: LineRow,
   verb: string,
   to: Target,
@@ -73,6 +76,8 @@ export async function moveLine(
   const next: LineStatus =
     to === 'previous' ? ((line.statusBeforeCancel as LineStatus | null) ?? 'accepted') : to;
   const partnerId = opts.clearsPartner ? null : (opts.partnerId ?? line.partnerId);
+  if (opts.partnerId !== undefined && opts.partnerId === order.placedByPartnerId)
+    throw conflict(ORDER_ENTRY_MESSAGES.placedByDelivers);
   const now = new Date();
   const [updated] = await tx
     .update(orderLines)

@@ -44,9 +44,13 @@ export function phoneBody(variantIds: number[], more: Record<string, unknown> = 
   return body;
 }
 
-/** Makes an API key as staff (the screen's call), answering the key shown once. */
-export async function newKey(staff: TestClient, name = 'Web shop'): Promise<NewApiKey> {
-  const res = await staff.post('/api/api-keys', { name });
+/** Makes an API key as staff (the screen's call), answering the key shown once; `more` names its shop or partner. */
+export async function newKey(
+  staff: TestClient,
+  name = 'Web shop',
+  more: { shop?: string; partnerId?: number } = {},
+): Promise<NewApiKey> {
+  const res = await staff.post('/api/api-keys', { name, ...more });
   if (res.statusCode !== 201) throw new Error(`could not make a key: ${res.statusCode} ${res.body}`);
   return res.json<{ data: NewApiKey }>().data;
 }
@@ -60,6 +64,13 @@ export function shop(app: App, key: string) {
         url: '/api/intake/orders',
         headers: { authorization: `Bearer ${key}`, accept: 'application/json', ...headers },
         payload: body as Record<string, unknown>,
+      }),
+    /** `GET /api/intake/orders/{externalId}`: the shop reads back an order it sent. */
+    get: (externalId: string): Promise<LightMyRequestResponse> =>
+      app.inject({
+        method: 'GET',
+        url: `/api/intake/orders/${encodeURIComponent(externalId)}`,
+        headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
       }),
   };
 }

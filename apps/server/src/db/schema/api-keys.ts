@@ -1,18 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
+import { partners } from './partners';
 import { users } from './users';
 
 /**
  * The keys the marketplace's shop sends orders with (DECISIONS.md "Orders come in"). Only the SHA-256 of a key
  * is kept; its first characters (`prefix`) find the row, then the hashes are compared in constant time. The
  * per-key throttle counts in the row itself (a fixed window of a minute), so every instance shares it.
+ * A key belongs to a shop (`shop`, issue 46: the shop's numbering of `orders.external_id`); a key made for a
+ * partner (`partner_id`, a florist's till) may name only that partner as the one who placed an in-store order.
  */
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    shop: text('shop').notNull(),
+    partnerId: integer('partner_id').references(() => partners.id),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

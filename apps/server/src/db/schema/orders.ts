@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 import { productVariants, profitCentres } from './catalogue';
@@ -50,10 +51,13 @@ export const orders = pgTable(
     source: text('source').notNull().default('web'),
     paymentType: text('payment_type').notNull().default('card'),
     /**
-     * The shop's own number for an order that came in through `POST /api/intake/orders`: the same one again is
-     * the same order (a retry), which this unique constraint decides even for two sent at once.
+     * The shop's own number for an order that came in through `POST /api/intake/orders`: the same one again from
+     * the same shop is the same order (a retry), which the unique index on (shop, external_id) decides even for
+     * two sent at once; another shop's same number is another order (issue 46).
      */
-    externalId: text('external_id').unique(),
+    externalId: text('external_id'),
+    /** The shop whose API key sent the order (`api_keys.shop`); null for staff's own entries. */
+    shop: text('shop'),
     /** The buyer's email. */
     email: text('email'),
     // Recipient and delivery point.
@@ -69,6 +73,11 @@ export const orders = pgTable(
     postalCode: text('postal_code'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * True when the order came without coordinates and took its suburb's (else its city's) position from the
+     * locations tree (issue 46), so partners can still be chosen by distance.
+     */
+    locationApproximate: boolean('location_approximate').notNull().default(false),
     notes: text('notes'),
     deliveryDate: date('delivery_date'),
     isCollection: boolean('is_collection').notNull().default(false),
@@ -118,6 +127,7 @@ export const orders = pgTable(
     // Search from anywhere (issue 40): the buyer's e-mail as "contains", and the lists' profit-centre filter.
     index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('orders_profit_centre_created_idx').on(t.profitCentreId, t.createdAt),
+    uniqueIndex('orders_shop_external_id_unique').on(t.shop, t.externalId),
     index('orders_placed_by_partner_idx')
       .on(t.placedByPartnerId, t.createdAt)
       .where(sql`${t.placedByPartnerId} is not null`),

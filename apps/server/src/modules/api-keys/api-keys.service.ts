@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type { ApiKey, ApiKeyBody, NewApiKey } from '@bloomline/contract';
+import type { ApiKey, ApiKeyValues, NewApiKey } from '@bloomline/contract';
 
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
@@ -11,14 +11,15 @@ import { allApiKeys, apiKeyById } from './api-keys.queries';
 
 /**
  * System → API keys (issue 34): staff make a key for the shop (shown once) and revoke it. A revoked key stays
- * in the list, so what sent which orders can still be read; revoking twice changes nothing more.
+ * in the list, so what sent which orders can still be read; revoking twice changes nothing more. A key belongs
+ * to a shop and may be a partner's till key (issue 46): a key replacing another is made with the same shop.
  */
 export function createApiKeysService({ db }: { db: Db }) {
   return {
     list: () => allApiKeys(db),
 
-    create: (userId: number, body: Required<ApiKeyBody>): Promise<NewApiKey> =>
-      db.transaction((tx) => makeApiKey(tx, body.name, userId)),
+    create: (userId: number, body: ApiKeyValues): Promise<NewApiKey> =>
+      db.transaction((tx) => makeApiKey(tx, body, userId)),
 
     revoke: (userId: number, id: number): Promise<ApiKey> =>
       db.transaction(async (tx) => {

@@ -18,16 +18,28 @@ export const orderEntryRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
     orderRoutes.intake,
     {
       summary:
-        'The shop sends an order (Authorization: Bearer <API key>; no session, no CSRF). The same externalId again answers 200 with the first order and changes nothing.',
+        "The shop sends an order (Authorization: Bearer <API key>; no session, no CSRF). The same externalId again from the same shop answers 200 with the first order and changes nothing; another shop's same number is its own order. placedByPartnerId only with source in-store and a key made for that partner.",
       preValidation: requireApiKey,
       security: [{ apiKey: [] }],
       responses: { 201: dataOf(orderDetail) },
     },
     async ({ body, request, reply }) => {
-      const key = currentKey(request);
-      const { created, order } = await orders.enter(body, { kind: 'key', id: key.id, name: key.name });
+      const { created, order } = await orders.enter(body, { kind: 'key', ...currentKey(request) });
       return reply.code(created ? 201 : 200).send({ data: order });
     },
+  );
+
+  routes.serve(
+    orderRoutes.intakeOrder,
+    {
+      summary:
+        "The shop reads back an order it sent, by its own externalId, as the intake answered it (Authorization: Bearer <API key>). Another shop's number is a 404.",
+      preValidation: requireApiKey,
+      security: [{ apiKey: [] }],
+    },
+    async ({ params, request }) => ({
+      data: await orders.shopOrder(currentKey(request).shop, params.externalId),
+    }),
   );
 
   routes.serve(

@@ -40,6 +40,7 @@ export const summaryColumns = {
   postalCode: orders.postalCode,
   latitude: orders.latitude,
   longitude: orders.longitude,
+  locationApproximate: orders.locationApproximate,
   deliveryFeeCents: orders.deliveryFeeCents,
   totalValueCents: orders.totalValueCents,
   hasRefund: orders.hasRefund,
@@ -138,6 +139,7 @@ export function toSummary(viewer: Viewer, row: SummaryRow, lines: LineRow[]): Or
     postalCode: row.postalCode,
     latitude: row.latitude,
     longitude: row.longitude,
+    locationApproximate: row.locationApproximate,
     deliveryFee: toRand(row.deliveryFeeCents),
     totalValue: toRand(partnerView ? linesValue + row.deliveryFeeCents : row.totalValueCents),
     // A partner's flags are their own lines' (another partner's return is none of their business).

@@ -14,9 +14,10 @@ import type { Db } from '../../db/client';
 import type { QueueMail } from '../../lib/mail-queue';
 import type { SessionUser } from '../../plugins/session';
 import type { AnnounceNewOrders } from '../../shared/new-orders';
-import { enterOrder } from '../../shared/order-entry';
+import { enterOrder, shopOrderId } from '../../shared/order-entry';
 import type { OrderMaker } from '../../shared/order-entry';
 import { csvStream } from '../../lib/csv';
+import { found } from '../../lib/errors';
 import { viewerOf } from '../../lib/viewer';
 import { bulkAction } from './bulk-actions';
 import { groupCandidatesFor } from './group-candidates.queries';
@@ -99,6 +100,9 @@ export function createOrdersService({ db, queueMail, appUrl, log, caches, announ
       const staffView = { kind: 'staff', userId: by.kind === 'staff' ? by.userId : 0 } as const;
       return { created: entered.created, order: await orderDetail(db, staffView, entered.id) };
     }),
+    /** The order a shop sent with this number of its own, as the intake answered it; 404 for any other. */
+    shopOrder: async (shop: string, externalId: string) =>
+      orderDetail(db, { kind: 'staff', userId: 0 }, found(await shopOrderId(db, shop, externalId))),
     // Many at once (issue 40): bulk actions, the group's candidates, "select all matching" and the export.
     bulk: thenForgetTotals((user: SessionUser, body: BulkActionBody) =>
       bulkAction({ db, notifyAssignedMany, announce }, user, body),

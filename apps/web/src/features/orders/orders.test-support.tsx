@@ -52,6 +52,7 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
     postalCode: '0181',
     latitude: null,
     longitude: null,
+    locationApproximate: false,
     deliveryFee: 95,
     totalValue: 1234.5,
     hasRefund: false,

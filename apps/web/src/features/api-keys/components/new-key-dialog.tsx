@@ -3,9 +3,10 @@ import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { API_KEY_TEXTS, apiKeyBody, type NewApiKey } from '@bloomline/contract';
+import { API_KEY_TEXTS, apiKeyBody, type ApiKey, type NewApiKey } from '@bloomline/contract';
 
-import { Dialog, FormError, useApiForm } from '@/ui';
+import { partnerChoices, partnerLookupQuery } from '@/api/lookups/partners';
+import { Dialog, errorMessage, FormError, RemoteSelect, useApiForm } from '@/ui';
 import { apiKeyKeys, invalidateResources } from '@/lib/query-keys';
 
 import { createApiKey } from '../api/api-key-queries';
@@ -13,10 +14,20 @@ import { createApiKey } from '../api/api-key-queries';
 export const NEW_KEY_TITLE = 'New API key';
 
 /**
- * Add an API key: a name, then the key itself, shown this once with a copy button. While the key shows, a
- * click beside the dialog does not close it (only Done does), so nobody loses a key they have not copied.
+ * Add an API key: a name, its shop (the name when left blank) and, for a partner's till, the partner; then the
+ * key itself, shown this once with a copy button. While the key shows, a click beside the dialog does not close
+ * it (only Done does), so nobody loses a key they have not copied. Replacing a key opens it with that key's shop
+ * and partner, so the shop's order numbers carry on with the new key.
  */
-export function NewKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function NewKeyDialog({
+  opened,
+  onClose,
+  replacing = null,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  replacing?: ApiKey | null;
+}) {
   const [made, setMade] = useState<NewApiKey | null>(null);
   const close = () => {
     setMade(null);
@@ -26,22 +37,35 @@ export function NewKeyDialog({ opened, onClose }: { opened: boolean; onClose: ()
     <Dialog
       opened={opened}
       onClose={close}
-      title={made ? `API key "${made.name}"` : NEW_KEY_TITLE}
+      title={made ? `API key "${made.name}"` : replacing ? `Replace "${replacing.name}"` : NEW_KEY_TITLE}
       closeOnClickOutside={made === null}
     >
       {made ? (
         <ShowKey made={made} onDone={close} />
       ) : (
-        opened && <NameForm onMade={setMade} onCancel={close} />
+        opened && <NameForm onMade={setMade} onCancel={close} replacing={replacing} />
       )}
     </Dialog>
   );
 }
 
-function NameForm({ onMade, onCancel }: { onMade: (key: NewApiKey) => void; onCancel: () => void }) {
+function NameForm({
+  onMade,
+  onCancel,
+  replacing,
+}: {
+  onMade: (key: NewApiKey) => void;
+  onCancel: () => void;
+  replacing: ApiKey | null;
+}) {
   const queryClient = useQueryClient();
-  const controller = useApiForm({
-    initialValues: { name: '' },
+  const partner = replacing?.partner ?? null;
+  const controller = useApiForm<{ name: string; shop: string; partnerId: string | null }, NewApiKey>({
+    initialValues: {
+      name: replacing ? `${replacing.name} (new)` : '',
+      shop: replacing?.shop ?? '',
+      partnerId: partner ? String(partner.id) : null,
+    },
     schema: apiKeyBody,
     submit: createApiKey,
     confirmation: (key) => `API key "${key.name}" made.`,
@@ -52,11 +76,32 @@ function NameForm({ onMade, onCancel }: { onMade: (key: NewApiKey) => void; onCa
     guardUnsaved: false,
   });
   const { form, pending } = controller;
+  const values = form.getValues();
   return (
     <form onSubmit={controller.onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">Name the key after what will use it, such as the web shop.</Text>
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Shop"
+          description={`Left blank, the key's name. ${API_KEY_TEXTS.shopHint}`}
+          {...form.getInputProps('shop')}
+        />
+        <RemoteSelect
+          label="For partner"
+          description={API_KEY_TEXTS.partnerHint}
+          placeholder="None (the shop's own key)"
+          value={values.partnerId}
+          onChange={(value) => form.setFieldValue('partnerId', value)}
+          current={partner ? { value: String(partner.id), label: partner.name } : null}
+          query={partnerLookupQuery}
+          options={partnerChoices}
+          searching="Searching…"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear partner' }}
+          error={form.errors.partnerId}
+          loadError={errorMessage}
+        />
         <FormError error={controller.formError} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>

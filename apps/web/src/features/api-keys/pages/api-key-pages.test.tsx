@@ -17,6 +17,8 @@ const keys: ApiKey[] = [
   {
     id: 2,
     name: 'Web shop',
+    shop: 'Bloomline shop',
+    partner: null,
     prefix: 'blk_Ai4qRpMX',
     createdAt: '2026-11-20T08:00:00Z',
     lastUsedAt: '2026-11-27T09:30:00Z',
@@ -25,6 +27,8 @@ const keys: ApiKey[] = [
   {
     id: 1,
     name: 'Old shop',
+    shop: 'Petals till',
+    partner: { id: 7, name: 'Protea Petals' },
     prefix: 'blk_zz9yXw8V',
     createdAt: '2026-01-05T08:00:00Z',
     lastUsedAt: null,
@@ -39,6 +43,8 @@ describe('/system/api-keys', () => {
     expect(await screen.findByRole('cell', { name: 'Web shop' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
+      'Shop',
+      'For partner',
       'Key',
       'Created',
       'Last used',
@@ -48,8 +54,11 @@ describe('/system/api-keys', () => {
     const live = screen.getByRole('row', { name: /Web shop/ });
     expect(live).toHaveTextContent('blk_Ai4qRpMX…');
     expect(live).toHaveTextContent('Live');
+    expect(live).toHaveTextContent('Bloomline shop');
     const old = screen.getByRole('row', { name: /Old shop/ });
     expect(old).toHaveTextContent('Never');
+    expect(old).toHaveTextContent('Petals till');
+    expect(old).toHaveTextContent('Protea Petals');
     // A revoked key cannot be revoked again.
     expect(within(old).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     expect(await axeViolations(container)).toEqual([]);
@@ -70,7 +79,15 @@ describe('/system/api-keys', () => {
         if ((bodyOf(init) as { name: string }).name === 'Clash')
           return invalid({ name: ['This name is already taken.'] });
         list = [keys[0]!];
-        return { status: 201, body: { data: { id: 2, name: 'Web shop', prefix: 'blk_Ai4qRpMX', key: KEY } } };
+        const made = {
+          id: 2,
+          name: 'Web shop',
+          shop: 'Web shop',
+          partnerId: null,
+          prefix: 'blk_Ai4qRpMX',
+          key: KEY,
+        };
+        return { status: 201, body: { data: made } };
       }
       return { body: { data: list } };
     });
@@ -97,6 +114,49 @@ describe('/system/api-keys', () => {
     // Once closed, the key is nowhere on the screen; the list shows it by its first characters.
     expect(await screen.findByRole('cell', { name: 'Web shop' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(KEY);
+  });
+
+  it("makes a partner's till key for a shop, and a replacement for the same shop and partner", async () => {
+    const spy = stubApi((url, init) => {
+      if (url.pathname === '/api/partners') {
+        const all = [
+          { id: 7, name: 'Protea Petals', partnerType: 'florist', enabled: true, city: 'Cape Town' },
+          { id: 8, name: 'Fynbos & Co', partnerType: 'florist', enabled: true, city: 'Cape Town' },
+        ];
+        const q = (url.searchParams.get('q') ?? '').toLowerCase();
+        return { body: { data: all.filter((p) => p.name.toLowerCase().includes(q)) } };
+      }
+      if (url.pathname !== '/api/api-keys') return undefined;
+      if (init.method === 'POST') {
+        const sent = bodyOf(init) as { name: string; shop: string; partnerId: string | null };
+        const made = { id: 3, ...sent, partnerId: Number(sent.partnerId), prefix: 'blk_Ai4qRpMX', key: KEY };
+        return { status: 201, body: { data: made } };
+      }
+      return { body: { data: keys } };
+    });
+    renderApp(<ApiKeyListPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Fynbos till');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Shop' }), 'Fynbos');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^For partner/ }), 'fyn');
+    await userEvent.click(await screen.findByRole('option', { name: 'Fynbos & Co' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    await screen.findByRole('dialog', { name: 'API key "Fynbos till"' });
+    const posts = spy.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(bodyOf(posts[0]![1])).toEqual({ name: 'Fynbos till', shop: 'Fynbos', partnerId: '8' });
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Replace: the old key's shop and partner, a new name.
+    await userEvent.click(screen.getByRole('button', { name: 'Replace Old shop' }));
+    const replace = await screen.findByRole('dialog', { name: 'Replace "Old shop"' });
+    expect(within(replace).getByRole('textbox', { name: 'Shop' })).toHaveValue('Petals till');
+    expect(within(replace).getByRole('textbox', { name: /^For partner/ })).toHaveValue('Protea Petals');
+    await userEvent.click(within(replace).getByRole('button', { name: 'Create key' }));
+    await screen.findByRole('dialog', { name: 'API key "Old shop (new)"' });
+    const second = spy.mock.calls.filter(([, init]) => init?.method === 'POST')[1]!;
+    expect(bodyOf(second[1])).toEqual({ name: 'Old shop (new)', shop: 'Petals till', partnerId: '7' });
   });
 
   it('revokes a key after asking, naming it', async () => {

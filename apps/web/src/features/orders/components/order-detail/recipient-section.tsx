@@ -1,8 +1,8 @@
-import { Anchor, Box, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 
-import type { OrderDetail } from '@bloomline/contract';
+import { APPROXIMATE_POSITION_TEXT, type OrderDetail } from '@bloomline/contract';
 
 import { recipientName } from '../recipient-name';
 import { DetailSection } from './detail-section';
@@ -47,6 +47,7 @@ function recipientFacts(order: OrderDetail): KeyValue[] {
           <div>
             {lat}, {lng}
           </div>
+          {order.locationApproximate && <ApproximateNote />}
           <Anchor href={mapsLink(lat, lng)} target="_blank" rel="noopener noreferrer" size="sm">
             Open in maps <IconExternalLink size={12} aria-hidden />
             <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
@@ -58,6 +59,15 @@ function recipientFacts(order: OrderDetail): KeyValue[] {
   return facts;
 }
 
+/** Said wherever an order's position is its suburb's or city's, not the address's own. */
+function ApproximateNote() {
+  return (
+    <Text size="sm" fs="italic" data-testid="approximate-position">
+      {APPROXIMATE_POSITION_TEXT}
+    </Text>
+  );
+}
+
 /** Who receives the order and where; staff also see the delivery point on a map. */
 export function RecipientSection({ order, isStaff }: { order: OrderDetail; isStaff: boolean }) {
   const { latitude: lat, longitude: lng } = order;
@@ -66,6 +76,7 @@ export function RecipientSection({ order, isStaff }: { order: OrderDetail; isSta
       <KeyValues items={recipientFacts(order)} />
       {isStaff && lat !== null && lng !== null && (
         <Box mt="md">
+          {order.locationApproximate && <ApproximateNote />}
           <Suspense
             fallback={<Box h={260} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)' }} />}
           >

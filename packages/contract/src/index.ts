@@ -31,6 +31,7 @@ export * from './components';
 export * from './profit-centres';
 export * from './products';
 export * from './partners';
+export * from './bank-details';
 export * from './users';
 export * from './out-of-office';
 export * from './audit';

@@ -13,3 +13,4 @@ export * from './alerts';
 export * from './api-keys';
 export * from './mails';
 export * from './views';
+export * from './bank-changes';

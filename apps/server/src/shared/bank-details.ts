@@ -186,12 +186,12 @@ export async function changeBankDetails(
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
-  day: 'numeric',
+  day: '2-digit',
   month: 'short',
   year: 'numeric',
   timeZone: 'Africa/Johannesburg',
 });
-/** "Mon 30 Nov 2026", as the partner page writes a day. */
+/** "Mon 02 Nov 2026", as the partner page writes a day (the web's formatDay). */
 export const bankDay = (at: Date | string) => dayFormat.format(new Date(at)).replace(/,/g, '');
 
 /**

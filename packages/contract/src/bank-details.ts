@@ -127,7 +127,7 @@ export const optionalBankField = (field: BankField) =>
     });
 
 /** POST /api/partners/{id}/bank-details/confirm: the change read (the web sends it; without, the latest). */
-export const confirmBankBody = z.object({ changeId: idField().optional() }).optional();
+export const confirmBankBody = z.object({ changeId: idField().optional() }).nullish();
 export type ConfirmBankBody = z.input<typeof confirmBankBody>;
 
 /** `ready`: complete and confirmed; `incomplete`: a field is blank; else awaiting a second user's confirmation. */

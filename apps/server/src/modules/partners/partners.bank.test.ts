@@ -243,6 +243,7 @@ describe('a change: audited, e-mailed with last four digits only, awaiting a sec
       state: 'ready',
       change: { id: change.id, confirmedBy: { name: 'Bea Books' } },
     });
+    // DECISIONS' bare call, without a body: the latest change (a browser's empty POST: bank-details.spec.ts).
     const twice = await cara.post(url(a, '/bank-details/confirm'));
     expect(twice.statusCode).toBe(409);
     expect(twice.json<Errors>().message).toMatch(

@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -27,7 +28,7 @@ import {
 
 import { invalidateResources, partnerKeys, payoutKeys } from '@/lib/query-keys';
 import { useUser } from '@/session/session-context';
-import { ApiForm, ConfirmAction, Dialog, formatDay, useApiForm } from '@/ui';
+import { ApiForm, ConfirmAction, Dialog, filledColours, formatDay, useApiForm } from '@/ui';
 import { KeyValues } from '@/ui/key-values';
 
 import { changeBankDetails, confirmBankDetails } from '../api/bank-details';
@@ -64,10 +65,13 @@ type Values = Record<keyof BankDetailsBody, string>;
  */
 export function BankDetailsSection({ partner }: { partner: Partner }) {
   const heading = useId();
+  const theme = useMantineTheme();
   const user = useUser();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const { bank } = partner;
+  // Black or white text by contrast, as every badge (ui/contrast.ts).
+  const badge = filledColours(theme, STATE_COLOURS[bank.state]);
   const mayChange = user.permissions.managePayouts;
   const refusal = bankConfirmRefusal(bank, user);
   // The partner, and the payouts list that marks its bank state.
@@ -90,7 +94,7 @@ export function BankDetailsSection({ partner }: { partner: Partner }) {
           <Title order={2} size="h4" id={heading}>
             {BANK_TITLE}
           </Title>
-          <Badge color={STATE_COLOURS[bank.state]} variant="light" data-testid="bank-state">
+          <Badge variant="filled" color={badge.background} c={badge.text} data-testid="bank-state">
             {BANK_STATE_LABELS[bank.state]}
           </Badge>
         </Group>

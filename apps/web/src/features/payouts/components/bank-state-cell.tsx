@@ -18,7 +18,7 @@ export function BankStateCell({ due }: { due: PayoutDue }) {
     );
   const to = paths.partners.edit(due.partner.id);
   return (
-    <Anchor component={Link} to={to} size="sm" c={due.bankState === 'incomplete' ? 'red.9' : 'orange.9'}>
+    <Anchor component={Link} to={to} size="sm" {...(due.bankState === 'incomplete' ? { c: 'red.9' } : {})}>
       {due.bankState === 'incomplete' ? 'Incomplete: add them' : 'Awaiting confirmation: held'}
     </Anchor>
   );

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 import { E2E_DATA_DIR } from '../playwright.config';
-import { lastMailTo, PASSWORD } from './helpers';
+import { lastMailTo, PASSWORD, signIn } from './helpers';
 import { apiGet, shopSendsOrder, todayInJohannesburg, type Order } from './orders';
 
 /**
@@ -34,10 +34,15 @@ export type NewFlorist = {
 };
 
 /**
- * A florist of its own (staff make it through the API on `staff`'s page), with complete bank details and a
- * user allowed statements whose password is set through the invitation e-mail, as a new florist's would be.
+ * A florist of its own (staff make it through the API on `staff`'s page), with complete bank details (confirmed
+ * by the demo's second user with the payouts permission, unless `confirmBank` is false) and a user allowed
+ * statements whose password is set through the invitation e-mail, as a new florist's would be.
  */
-export async function newFlorist(staff: Page, tag: string): Promise<NewFlorist> {
+export async function newFlorist(
+  staff: Page,
+  tag: string,
+  { confirmBank = true }: { confirmBank?: boolean } = {},
+): Promise<NewFlorist> {
   const stamp = `${tag}${String(Date.now()).slice(-6)}`;
   const name = `Payout Blooms ${stamp}`;
   const businessEmail = `accounts.${stamp}@payout.example`;
@@ -62,13 +67,23 @@ export async function newFlorist(staff: Page, tag: string): Promise<NewFlorist> 
     partner_statements: 1,
     enabled: 1,
   });
+  await setPasswordFromInvitation(staff, email);
+  // Issue 46: bank details given by one user with the payouts permission wait for another's confirmation.
+  if (confirmBank) await confirmBankDetailsAs(staff, SECOND_PAYER, partner.data.id);
+  return { id: partner.data.id, name, email, businessEmail, accountName };
+}
+
+/** The demo's second user with the payouts permission (Ayesha Patel): the four eyes of the other journeys. */
+export const SECOND_PAYER = 'finance@example.com';
+
+/** A new user sets their password through the invitation e-mail, from a context of its own (signed out). */
+export async function setPasswordFromInvitation(staff: Page, email: string) {
   const mail = await expect
     .poll(() => lastMailTo(email, E2E_DATA_DIR), { message: 'the invitation e-mail' })
     .toBeTruthy()
     .then(() => lastMailTo(email, E2E_DATA_DIR)!);
   const token = /\/reset-password\/([^?\s]+)/.exec(mail.text)?.[1];
   expect(token, mail.text).toBeTruthy();
-  // Set the password as the new user would, from a context of its own (signed out).
   const guest = await staff
     .context()
     .browser()!
@@ -83,7 +98,18 @@ export async function newFlorist(staff: Page, tag: string): Promise<NewFlorist> 
   });
   expect(reset).toBeTruthy();
   await guest.close();
-  return { id: partner.data.id, name, email, businessEmail, accountName };
+}
+
+/** Another user with the payouts permission confirms the partner's bank details, through the API. */
+export async function confirmBankDetailsAs(staff: Page, email: string, partnerId: number) {
+  const context = await staff
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(staff.url()).origin });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await apiSend(page, 'POST', `/api/partners/${String(partnerId)}/bank-details/confirm`);
+  await context.close();
 }
 
 /**

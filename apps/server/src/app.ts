@@ -311,7 +311,7 @@ async function registerAreas(
   await app.register(notificationsRoutes, { notifications, events, streams: metrics.streams });
   await app.register(viewsRoutes, { views: createViewsService({ db }) });
   await app.register(searchRoutes, { search: createSearchService({ db }) });
-  await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
+  await app.register(partnersRoutes, { partners: createPartnersService({ db, queueMail }) });
   const products = createProductsService({
     db,
     baseUrl: (request) => baseUrlOf(request, config.configuredAppUrl, config.appUrl),

@@ -32,6 +32,7 @@ export * from './components';
 export * from './profit-centres';
 export * from './products';
 export * from './partners';
+export * from './bank-details';
 export * from './users';
 export * from './out-of-office';
 export * from './audit';

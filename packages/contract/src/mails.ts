@@ -14,6 +14,7 @@ export const MAIL_KINDS = {
   assignment: 'New order for a partner',
   deduction: 'Deduction',
   remittance: 'Remittance',
+  'bank-details': 'Bank details changed',
   statement: 'Month-end statement',
 } as const;
 export type MailKindName = keyof typeof MAIL_KINDS;

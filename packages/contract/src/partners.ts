@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { bankDetailsBody, confirmBankBody, optionalBankField, partnerBank } from './bank-details';
 import { idField, idParams, requiredText, text } from './fields';
 import { formBoolean, formMoney, formNumber, formOptional } from './forms';
 import { dataOf } from './paging';
@@ -91,6 +92,8 @@ export const partner = partnerListItem.extend({
   account_type: z.string().nullable(),
   commission: z.number(),
   saturday: saturdayMode,
+  /** Issue 46: the bank details' state; the five fields above are null when `bank.shown` is false. */
+  bank: partnerBank,
 });
 export type Partner = z.infer<typeof partner>;
 
@@ -157,11 +160,12 @@ const staffFields = {
   webSalesSalesChannel: formBoolean().optional(),
   inStoreSalesChannel: formBoolean().optional(),
   b2bSalesChannel: formBoolean().optional(),
-  bank_name: optionalString(100).optional(),
-  branch_code: optionalString(20).optional(),
-  account_name: optionalString(255).optional(),
-  account_number: optionalString(50).optional(),
-  account_type: optionalString(50).optional(),
+  // A change of these waits for a second user's confirmation (bank-details.ts); only managePayouts sends them.
+  bank_name: optionalBankField('bank_name'),
+  branch_code: optionalBankField('branch_code'),
+  account_name: optionalBankField('account_name'),
+  account_number: optionalBankField('account_number'),
+  account_type: optionalBankField('account_type'),
   commission: commission().optional(),
   enabled: formBoolean().optional(),
   saturday: saturdayMode.optional(),
@@ -211,6 +215,22 @@ export const partnerRoutes = {
     method: 'POST',
     path: '/api/partners/:id/enabled',
     params: idParams,
+    answer: dataOf(partner),
+  }),
+  /** Issue 46: new bank details (managePayouts), awaiting a second such user's confirmation. */
+  changeBankDetails: route({
+    method: 'PUT',
+    path: '/api/partners/:id/bank-details',
+    params: idParams,
+    body: bankDetailsBody,
+    answer: dataOf(partner),
+  }),
+  /** Issue 46: a second user with managePayouts confirms the change (403 for the one who made it). */
+  confirmBankDetails: route({
+    method: 'POST',
+    path: '/api/partners/:id/bank-details/confirm',
+    params: idParams,
+    body: confirmBankBody,
     answer: dataOf(partner),
   }),
 };

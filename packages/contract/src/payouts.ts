@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { bankState } from './bank-details';
 import { positiveMoney } from './claims';
 import { dateField, idField, idParams } from './fields';
 import { dataOf, listRequest, paged, pageQuery } from './paging';
@@ -36,6 +37,11 @@ export const payoutDue = z.object({
   due: z.number(),
   /** False when the partner's bank details are incomplete (no bank file line can be made). */
   bankReady: z.boolean(),
+  /**
+   * Issue 46: `ready` (complete and confirmed: payable), `incomplete`, or `awaiting-confirmation` (changed, not
+   * yet confirmed by a second user with managePayouts: held, not paid).
+   */
+  bankState,
 });
 export type PayoutDue = z.infer<typeof payoutDue>;
 

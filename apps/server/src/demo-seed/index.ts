@@ -20,7 +20,7 @@ import type { Partner } from './partners';
 import { makeApiKey } from '../shared/api-keys';
 import { fillApproximatePositions, syncOrderNumbers } from '../shared/order-entry';
 import { DEMO_FLORIST, DEMO_FLORIST_2, DEMO_KEY_NAME } from './demo-users';
-import { seedPartners } from './partners';
+import { seedBankDetails, seedPartners } from './partners';
 import { seedPlaces } from './places';
 import { seedPeople } from './users';
 
@@ -72,6 +72,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
     const places = await seedPlaces(tx, clock);
     const partners = await seedPartners(tx, clock, places);
     const people = await seedPeople(tx, clock, partners);
+    await seedBankDetails(tx, partners, people);
     const catalogue = await seedCatalogue(tx, clock, VAT, partners);
     await drawDemoPictures(tx);
     const customers = await seedCustomers(tx, clock, places, partners, opts.orders);

@@ -1,3 +1,6 @@
+import { bankDetailsBody } from '@bloomline/contract';
+import type { BankDetails } from '@bloomline/contract';
+
 import type { DbOrTx } from '../db/client';
 import { partnerOfflineTimes, partners } from '../db/schema';
 import type { Clock } from './dates';
@@ -8,6 +11,7 @@ import type { Places } from './places';
 import { round6 } from './places';
 import { landline, mobilePhone, Rng, slugify } from './random';
 import { DEMO_FLORIST, DEMO_FLORIST_2 } from './demo-users';
+import { changeBankDetails, confirmBankDetails } from '../shared/bank-details';
 
 /** The florists the two demo partner sign-ins belong to (both in Cape Town, DECISIONS.md "Demo data"). */
 /** A florist out of office today, so the reassign dialog has someone to leave out. */
@@ -88,7 +92,18 @@ export interface Partner {
   offline: (readonly [string, string])[];
   ownerFirst: string;
   ownerLast: string;
+  /** Recorded by one payouts user and confirmed by another (seedBankDetails). */
+  bank: BankDetails;
+  createdAt: Date;
 }
+
+const NO_BANK = {
+  bankName: null,
+  branchCode: null,
+  accountName: null,
+  accountNumber: null,
+  accountType: null,
+};
 
 export function isOffline(p: Partner, date: string): boolean {
   return p.offline.some(([start, end]) => start <= date && date <= end);
@@ -121,7 +136,7 @@ export async function seedPartners(db: DbOrTx, clock: Clock, places: Places): Pr
     const lat = round6(suburb.lat + rng.float(-0.003, 0.003));
     const lon = round6(suburb.lon + rng.float(-0.003, 0.003));
     const createdAt = addMinutes(clock.now, -(390 - i) * 24 * 60);
-    rows.push({
+    const row: typeof partners.$inferInsert = {
       id,
       name,
       vatNumber: vatRegistered ? `4${rng.digits(9)}` : null,
@@ -160,7 +175,16 @@ export async function seedPartners(db: DbOrTx, clock: Clock, places: Places): Pr
       saturday: type === 'courier' ? 'open' : rng.pick(['open', 'open', 'same_day', 'closed'] as const),
       createdAt,
       updatedAt: createdAt,
+    };
+    // The bank details are recorded after the users exist, through the four-eyes change (seedBankDetails).
+    const bank = bankDetailsBody.parse({
+      bank_name: row.bankName,
+      branch_code: row.branchCode,
+      account_name: row.accountName,
+      account_number: row.accountNumber,
+      account_type: row.accountType,
     });
+    rows.push({ ...row, ...NO_BANK });
     const offline: (readonly [string, string])[] = [];
     const addOffline = (from: number, to: number, enabled = true) => {
       const period = [addDays(clock.today, from), addDays(clock.today, to)] as const;
@@ -198,10 +222,39 @@ export async function seedPartners(db: DbOrTx, clock: Clock, places: Places): Pr
       offline,
       ownerFirst: owner.first,
       ownerLast: owner.last,
+      bank,
+      createdAt,
     });
   });
   offlineRows.forEach((r, i) => (r.id = i + 1));
   await insertMany(db, partners, rows);
   await insertMany(db, partnerOfflineTimes, offlineRows);
   return list;
+}
+
+/**
+ * Each partner's bank details as the product records them (issue 46): changed by one user with the payouts
+ * permission when the partner joined and confirmed by another two hours later, so the demo's pay runs pay
+ * confirmed details. No e-mail is written: the seed tells no partner of anything.
+ */
+export async function seedBankDetails(
+  db: DbOrTx,
+  list: readonly Partner[],
+  people: { adminId: number; payoutStaffIds: readonly number[] },
+): Promise<void> {
+  const confirmer = people.payoutStaffIds.find((id) => id !== people.adminId);
+  if (confirmer === undefined) throw new Error('the demo needs a second user with the payouts permission');
+  for (const p of list) {
+    await changeBankDetails(db, {
+      partnerId: p.id,
+      userId: people.adminId,
+      details: p.bank,
+      at: p.createdAt,
+    });
+    await confirmBankDetails(db, {
+      partnerId: p.id,
+      userId: confirmer,
+      at: addMinutes(p.createdAt, 120),
+    });
+  }
 }

@@ -17,6 +17,8 @@ export const ROLE_STAFF = 2;
 export interface People {
   adminId: number;
   staffIds: number[];
+  /** Staff with the payouts permission (the bank details' four eyes). */
+  payoutStaffIds: number[];
   /** The first user of each partner that has one: who acts on that partner's lines in the history. */
   userOfPartner: Map<number, number>;
   count: number;
@@ -116,6 +118,7 @@ export async function seedPeople(db: DbOrTx, clock: Clock, partnerList: readonly
   return {
     adminId: 1,
     staffIds: rows.filter((r) => r.roleId === ROLE_STAFF && r.enabled).map((r) => r.id),
+    payoutStaffIds: rows.filter((r) => r.managePayouts && r.enabled).map((r) => r.id),
     userOfPartner,
     count: rows.length,
   };

@@ -29,6 +29,8 @@ export interface AuditInput {
   propertyId?: number | null;
   oldValues?: Record<string, unknown> | null;
   newValues?: Record<string, unknown> | null;
+  /** When it happened, where that is not now (the seed's history); now by default. */
+  at?: Date;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function audit(tx: DbOrTx, entry: AuditInput): Promise<void> {
     propertyId: entry.propertyId ?? null,
     oldValues: entry.oldValues ?? null,
     newValues: entry.newValues ?? null,
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }
 

@@ -8,7 +8,8 @@ import type { Jobs } from './jobs';
 import type { Mail, Mailer } from './mailer';
 
 /** What a mail is about: the failed list says it in words (the contract's `MAIL_KINDS`). */
-export type MailKind = 'password-reset' | 'welcome' | 'assignment' | 'deduction' | 'remittance' | 'statement';
+export type MailKind =
+  'password-reset' | 'welcome' | 'assignment' | 'deduction' | 'remittance' | 'statement' | 'bank-details';
 
 export type QueuedMail = Mail & { kind: MailKind };
 

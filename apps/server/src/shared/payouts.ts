@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 
+import { BANK_TEXTS, PAYOUT_TEXTS } from '@bloomline/contract';
+import type { BankState } from '@bloomline/contract';
+
 import { arrayLiteral, rowsOf } from '../db/bulk';
 import type { DbOrTx, Tx } from '../db/client';
 import { payments, payouts } from '../db/schema';
 import { audit } from '../lib/audit';
+import { ValidationError } from '../lib/errors';
+import { BANK_STATE_SQL, LATEST_BANK_CHANGE_SQL } from './bank-details';
 
 /**
  * A payout (DECISIONS.md "The money cycle on real orders"): per partner one EFT payment of what is due up to a
@@ -16,6 +21,11 @@ import { audit } from '../lib/audit';
  * and the second finds the bills already paid; bills and deductions are picked by id under `for update` and
  * exactly those are marked, so a bill a delivery writes meanwhile is neither paid without being counted nor
  * counted without being paid: it waits for the next payout.
+ *
+ * Paid only into confirmed bank details (issue 46): under the same row locks the partners' bank state is read; a
+ * partner with something due whose details are incomplete or await a second user's confirmation is held
+ * (`held: 'refuse'`, the API's: a 422 on partnerIds and nothing is paid; `'skip'`: left out). Each payment keeps
+ * a copy of the details it was made to, and the bank file is written from that copy.
  */
 
 /** Unpaid bills, unsettled credit notes and refund deductions, up to a Johannesburg day, as SQL. */
@@ -75,6 +85,33 @@ export interface PayOutInput {
   reference: string;
   partnerIds: readonly number[];
   userId: number | null;
+  /** A partner due money whose bank details are not `ready`: refuse the payout (default) or leave them out. */
+  held?: 'refuse' | 'skip';
+}
+
+type LockedPartner = {
+  id: number;
+  name: string;
+  bank_name: string | null;
+  branch_code: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  account_type: string | null;
+  bank_state: BankState;
+};
+
+/** The refusal naming the partners held, by why (incomplete first, as the bank file cannot carry them). */
+function heldError(held: readonly LockedPartner[]) {
+  const names = (state: BankState) =>
+    held
+      .filter((p) => p.bank_state === state)
+      .map((p) => p.name)
+      .join(', ');
+  const messages = [
+    ...(names('incomplete') ? [PAYOUT_TEXTS.bankIncomplete(names('incomplete'))] : []),
+    ...(names('awaiting-confirmation') ? [BANK_TEXTS.awaiting(names('awaiting-confirmation'))] : []),
+  ];
+  return new ValidationError({ partnerIds: messages });
 }
 
 export interface PayOutResult {
@@ -86,16 +123,23 @@ export interface PayOutResult {
 export async function payOut(tx: Tx, input: PayOutInput): Promise<PayOutResult | null> {
   const ids = [...new Set(input.partnerIds)].sort((a, b) => a - b);
   if (ids.length === 0) return null;
-  const partners = await rowsOf<{ id: number; name: string }>(
+  await tx.execute(sql`select id from partners where id = any(${ints(ids)}) order by id for update`);
+  // Read under the lock: a change of bank details made meanwhile waited for it, or was made before it.
+  const partners = await rowsOf<LockedPartner>(
     tx,
-    sql`select id, name from partners where id = any(${ints(ids)}) order by id for update`,
+    sql`select p.id, p.name, p.bank_name, p.branch_code, p.account_name, p.account_number, p.account_type,
+        ${BANK_STATE_SQL} as bank_state
+      from partners p ${LATEST_BANK_CHANGE_SQL} where p.id = any(${ints(ids)}) order by p.id`,
   );
+  const byId = new Map(partners.map((p) => [p.id, p]));
   const names = new Map(partners.map((p) => [p.id, p.name]));
   const picked = (await pick(tx, [...names.keys()], input.upTo)).map((p) => ({
     ...p,
     due: p.bills.cents - p.notes.cents - p.refunds.cents,
   }));
-  const paying = picked.filter((p) => p.due > 0);
+  const held = picked.filter((p) => p.due > 0 && byId.get(p.partnerId)?.bank_state !== 'ready');
+  if (held.length > 0 && input.held !== 'skip') throw heldError(held.map((p) => byId.get(p.partnerId)!));
+  const paying = picked.filter((p) => p.due > 0 && byId.get(p.partnerId)?.bank_state === 'ready');
   if (paying.length === 0) return null;
   const [payout] = await tx
     .insert(payouts)
@@ -109,6 +153,7 @@ export async function payOut(tx: Tx, input: PayOutInput): Promise<PayOutResult |
   const payoutId = payout!.id;
   const result: PayOutResult = { id: payoutId, payments: [] };
   for (const p of paying) {
+    const bank = byId.get(p.partnerId)!;
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -117,6 +162,12 @@ export async function payOut(tx: Tx, input: PayOutInput): Promise<PayOutResult |
         paidAt: input.paidAt,
         reference: input.reference,
         payoutId,
+        // The payout's own copy: its bank file never reads the partner's later details.
+        bankName: bank.bank_name,
+        branchCode: bank.branch_code,
+        accountName: bank.account_name,
+        accountNumber: bank.account_number,
+        accountType: bank.account_type,
       })
       .returning({ id: payments.id });
     const paymentId = payment!.id;
@@ -167,6 +218,7 @@ export async function payoutDues(db: DbOrTx, upTo: string) {
     bills: number;
     deductions: number;
     bank_ready: boolean;
+    bank_state: BankState;
   }>(
     db,
     sql`with b as (
@@ -186,8 +238,10 @@ export async function payoutDues(db: DbOrTx, upTo: string) {
       select p.id, p.name, coalesce(b.cents, 0)::float8 as bills, coalesce(dd.cents, 0)::float8 as deductions,
         (coalesce(trim(p.bank_name), '') <> '' and coalesce(trim(p.branch_code), '') <> ''
           and coalesce(trim(p.account_name), '') <> '' and coalesce(trim(p.account_number), '') <> ''
-          and coalesce(trim(p.account_type), '') <> '') as bank_ready
+          and coalesce(trim(p.account_type), '') <> '') as bank_ready,
+        ${BANK_STATE_SQL} as bank_state
       from partners p
+        ${LATEST_BANK_CHANGE_SQL}
         left join b on b.partner_id = p.id
         left join dd on dd.partner_id = p.id
       where b.partner_id is not null or dd.partner_id is not null

@@ -218,6 +218,12 @@ export const payments = pgTable(
     reference: text('reference'),
     /** The payout run that made it (issue 35). */
     payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+    /** The bank details paid into, as confirmed when the payout was made: its bank file's (issue 46). */
+    bankName: text('bank_name'),
+    branchCode: text('branch_code'),
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    accountType: text('account_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

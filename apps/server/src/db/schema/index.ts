@@ -14,3 +14,4 @@ export * from './api-keys';
 export * from './mails';
 export * from './views';
 export * from './idempotency';
+export * from './bank-changes';

@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { partnerRoutes, STAFF_ONLY_PARTNER_FIELDS, todayInJohannesburg } from '@bloomline/contract';
+import {
+  BANK_FIELDS,
+  partnerRoutes,
+  STAFF_ONLY_PARTNER_FIELDS,
+  todayInJohannesburg,
+} from '@bloomline/contract';
 import type { PartnerListItem } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { csvStream, sendCsv } from '../../lib/csv';
 import type { CsvColumn } from '../../lib/csv';
-import { guardModule, requireStaff, requireUser } from '../../plugins/session';
+import { guardModule, requirePermission, requireStaff, requireUser } from '../../plugins/session';
 import type { PartnersService } from './partners.service';
 
 const tags = ['partners'];
@@ -35,6 +40,21 @@ async function dropStaffOnlyFields(request: FastifyRequest) {
   if (request.user?.isStaff || !body || typeof body !== 'object') return;
   for (const field of STAFF_ONLY_PARTNER_FIELDS) delete (body as Record<string, unknown>)[field];
 }
+
+/** The bank fields a request sends: `filled` counts only those with a value (a new partner's blank ones are none). */
+function sentBankFields(request: FastifyRequest, filled: boolean): boolean {
+  const body = request.body;
+  if (!body || typeof body !== 'object') return false;
+  return BANK_FIELDS.some((field) => {
+    const value = (body as Record<string, unknown>)[field];
+    return filled ? typeof value === 'string' && value.trim() !== '' : value !== undefined;
+  });
+}
+
+/** Issue 46: bank details are changed and confirmed by staff with managePayouts only (403 for other staff). */
+const canPay = requirePermission('managePayouts');
+const bankOnCreate = requirePermission('managePayouts', { when: (r) => sentBankFields(r, true) });
+const bankOnUpdate = requirePermission('managePayouts', { when: (r) => sentBankFields(r, false) });
 
 /**
  * Partners. Staff only, but for a partner user's own partner (their profile): they read it and update its
@@ -75,8 +95,8 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
   routes.serve(
     partnerRoutes.create,
     {
-      preValidation: requireStaff,
-      summary: 'Create a partner (multipart, urlencoded or JSON)',
+      preValidation: [requireStaff, bankOnCreate],
+      summary: 'Create a partner (multipart, urlencoded or JSON); bank details need managePayouts',
       created: true,
     },
     async ({ user, body }) => ({ data: await partners.create(user.id, body) }),
@@ -87,9 +107,29 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
       summary:
         'Update a partner (PUT, or POST with _method=PUT); a partner user their own, staff-only fields ignored',
       spoofable: true,
-      preValidation: dropStaffOnlyFields,
+      // A partner user's staff-only fields (bank fields among them) are dropped before the bank guard reads.
+      preValidation: [dropStaffOnlyFields, bankOnUpdate],
     },
     async ({ viewer, params, body }) => ({ data: await partners.update(viewer, params.id, body) }),
+  );
+  routes.serve(
+    partnerRoutes.changeBankDetails,
+    {
+      preValidation: [requireStaff, canPay],
+      summary: 'New bank details (managePayouts): e-mailed to the partner, awaiting a second user to confirm',
+    },
+    async ({ user, params, body }) => ({ data: await partners.changeBankDetails(user.id, params.id, body) }),
+  );
+  routes.serve(
+    partnerRoutes.confirmBankDetails,
+    {
+      preValidation: [requireStaff, canPay],
+      summary: 'Confirm the pending bank details (managePayouts; not the user who changed them)',
+      errors: [409],
+    },
+    async ({ user, params, body }) => ({
+      data: await partners.confirmBankDetails(user.id, params.id, body?.changeId),
+    }),
   );
   routes.serve(
     partnerRoutes.toggleEnabled,

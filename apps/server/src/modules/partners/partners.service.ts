@@ -1,20 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 
 import { DEFAULT_COUNTRY, STAFF_ONLY_PARTNER_FIELDS, toCents, toRand, MESSAGES } from '@bloomline/contract';
-import type { Partner, PartnerUpdateInput } from '@bloomline/contract';
+import type { BankDetails, Partner, PartnerBank, PartnerUpdateInput } from '@bloomline/contract';
 
 import type { Db, DbOrTx } from '../../db/client';
 import { partners } from '../../db/schema';
 import { auditTrail, rowValues } from '../../lib/audit';
 import { found, notFound, ValidationError } from '../../lib/errors';
+import type { QueueMail } from '../../lib/mail-queue';
 import { reachesPartner, type Viewer } from '../../lib/viewer';
+import { confirmBankDetails, partnerBankOf } from '../../shared/bank-details';
+import { permissionsOfUser } from '../../shared/permissions';
+import { bankDetailsFrom, changeAndTell, sendsBankFields } from './partners.bank';
 import { lockPartner, partnerList, partnerRowById, placesByIds } from './partners.queries';
 
 type PartnerRow = typeof partners.$inferSelect;
 type Input = PartnerUpdateInput;
 
-function toPartner(row: NonNullable<Awaited<ReturnType<typeof partnerRowById>>>): Partner {
+function toPartner(row: NonNullable<Awaited<ReturnType<typeof partnerRowById>>>, bank: PartnerBank): Partner {
   const p = row.partner;
+  // Staff without managePayouts read the state and the last four digits only (bank.accountLastFour).
+  const shown = <T>(value: T) => (bank.shown ? value : null);
   return {
     id: p.id,
     name: p.name,
@@ -46,18 +52,30 @@ function toPartner(row: NonNullable<Awaited<ReturnType<typeof partnerRowById>>>)
     webSalesSalesChannel: p.webSalesSalesChannel,
     inStoreSalesChannel: p.inStoreSalesChannel,
     b2bSalesChannel: p.b2bSalesChannel,
-    bank_name: p.bankName,
-    branch_code: p.branchCode,
-    account_name: p.accountName,
-    account_number: p.accountNumber,
-    account_type: p.accountType,
+    bank_name: shown(p.bankName),
+    branch_code: shown(p.branchCode),
+    account_name: shown(p.accountName),
+    account_number: shown(p.accountNumber),
+    account_type: shown(p.accountType),
     commission: Number(p.commission),
     saturday: p.saturday,
+    bank,
   };
 }
 
-const detail = async (db: DbOrTx, id: number): Promise<Partner> =>
-  toPartner(found(await partnerRowById(db, id)));
+/**
+ * Who reads a partner's bank details in full: staff with managePayouts, and the partner's own users (they are
+ * their own details; part 2, point 6 still keeps them from changing them). Other staff see the last four digits.
+ */
+async function seesBankDetails(db: DbOrTx, viewer: Viewer): Promise<boolean> {
+  if (viewer.kind === 'partner') return true;
+  return (await permissionsOfUser(db, viewer.userId))?.managePayouts ?? false;
+}
+
+const detail = async (db: DbOrTx, id: number, viewer: Viewer): Promise<Partner> => {
+  const row = found(await partnerRowById(db, id));
+  return toPartner(row, await partnerBankOf(db, id, await seesBankDetails(db, viewer)));
+};
 
 const trail = auditTrail('partner', rowValues<PartnerRow>);
 
@@ -91,11 +109,7 @@ function columnsOf(input: Input): Partial<typeof partners.$inferInsert> {
     webSalesSalesChannel: input.webSalesSalesChannel,
     inStoreSalesChannel: input.inStoreSalesChannel,
     b2bSalesChannel: input.b2bSalesChannel,
-    bankName: input.bank_name,
-    branchCode: input.branch_code,
-    accountName: input.account_name,
-    accountNumber: input.account_number,
-    accountType: input.account_type,
+    // The bank fields are changed by changeBankDetails only (shared/bank-details.ts): under four eyes.
     commission: input.commission === undefined ? undefined : input.commission.toFixed(4),
     enabled: input.enabled,
     saturday: input.saturday,
@@ -159,25 +173,44 @@ async function checkPlaces(
  * Partners: the list, map and export for staff, the records, and a partner user's own profile. A partner
  * user reaches only their own partner (any other id is 404) and never changes a staff-only field.
  */
-export function createPartnersService({ db }: { db: Db }) {
+export function createPartnersService({ db, queueMail }: { db: Db; queueMail: QueueMail }) {
   return {
     list: (q: string | undefined) => partnerList(db, q),
 
     get: (viewer: Viewer, id: number) => {
       if (!reachesPartner(viewer, id)) throw notFound();
-      return detail(db, id);
+      return detail(db, id, viewer);
     },
+
+    /**
+     * Issue 46: new bank details by a user with managePayouts (the route's guard), awaiting a second such
+     * user's confirmation; the partner is e-mailed in the same transaction.
+     */
+    changeBankDetails: (userId: number, id: number, details: BankDetails) =>
+      db.transaction(async (tx) => {
+        await changeAndTell(tx, queueMail, { partnerId: id, userId, details });
+        return detail(tx, id, { kind: 'staff', userId });
+      }),
+
+    /** Issue 46: a second user with managePayouts confirms (403 for the one who made the change). */
+    confirmBankDetails: (userId: number, id: number, changeId: number | undefined) =>
+      db.transaction(async (tx) => {
+        await confirmBankDetails(tx, { partnerId: id, userId, changeId });
+        return detail(tx, id, { kind: 'staff', userId });
+      }),
 
     create: (userId: number, input: Input) =>
       db.transaction(async (tx) => {
         await checkPlaces(tx, input, { province_id: null, city_id: null, location_id: null });
+        const bank = sendsBankFields(input) ? bankDetailsFrom(input, null) : null;
         const [row] = await tx
           .insert(partners)
           .values({ name: input.name ?? '', ...columnsOf(input) })
           .returning();
         if (!row) throw new Error('insert returned no row');
         await trail.created(tx, { userId, record: row, message: `Partner ${row.name} created.` });
-        return detail(tx, row.id);
+        if (bank) await changeAndTell(tx, queueMail, { partnerId: row.id, userId, details: bank });
+        return detail(tx, row.id, { kind: 'staff', userId });
       }),
 
     update: (viewer: Viewer, id: number, request: Input) => {
@@ -190,6 +223,8 @@ export function createPartnersService({ db }: { db: Db }) {
           city_id: before.cityId,
           location_id: before.suburbId,
         });
+        // Staff's bank fields (managePayouts: the route's guard) go through the same change as PUT …/bank-details.
+        const bank = sendsBankFields(input) ? { details: bankDetailsFrom(input, before) } : null;
         const [after] = await tx
           .update(partners)
           .set({ ...columnsOf(input), updatedAt: sql`now()` })
@@ -202,7 +237,8 @@ export function createPartnersService({ db }: { db: Db }) {
           after,
           message: `Partner ${after.name} updated.`,
         });
-        return detail(tx, id);
+        if (bank) await changeAndTell(tx, queueMail, { partnerId: id, userId: viewer.userId, ...bank });
+        return detail(tx, id, viewer);
       });
     },
 
@@ -224,7 +260,7 @@ export function createPartnersService({ db }: { db: Db }) {
           event: enabled ? 'enabled' : 'disabled',
           message: `Partner ${after.name} ${enabled ? 'enabled' : 'disabled'}.`,
         });
-        return detail(tx, id);
+        return detail(tx, id, { kind: 'staff', userId });
       }),
   };
 }

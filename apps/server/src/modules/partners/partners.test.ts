@@ -237,6 +237,19 @@ describe('POST /api/partners', () => {
       commission: 0.225,
       enabled: true,
       saturday: 'same_day',
+      // Issue 46: the bank details given await a second user's confirmation (partners.bank.test.ts).
+      bank: {
+        state: 'awaiting-confirmation',
+        accountLastFour: '0001',
+        shown: true,
+        change: {
+          id: made.bank.change!.id,
+          changedBy: { id: h.fixtures.staff.id, name: 'Ada Admin' },
+          changedAt: made.bank.change!.changedAt,
+          confirmedBy: null,
+          confirmedAt: null,
+        },
+      },
     });
     expect((await staff.get(`/api/partners/${String(made.id)}`)).json<{ data: Partner }>().data).toEqual(
       made,

@@ -44,7 +44,10 @@ export async function payoutById(db: DbOrTx, id: number) {
   );
 }
 
-/** A payout's payments with the partner's name and bank details (as they are now). */
+/**
+ * A payout's payments with the partner's name and the bank details each was paid to: the payment's own copy,
+ * never the partner's details as they are now (issue 46).
+ */
 export const paymentsOfPayout = (db: DbOrTx, payoutId: number) =>
   db
     .select({
@@ -55,11 +58,11 @@ export const paymentsOfPayout = (db: DbOrTx, payoutId: number) =>
       reference: payments.reference,
       name: partners.name,
       businessEmail: partners.businessEmail,
-      bankName: partners.bankName,
-      branchCode: partners.branchCode,
-      accountName: partners.accountName,
-      accountNumber: partners.accountNumber,
-      accountType: partners.accountType,
+      bankName: payments.bankName,
+      branchCode: payments.branchCode,
+      accountName: payments.accountName,
+      accountNumber: payments.accountNumber,
+      accountType: payments.accountType,
     })
     .from(payments)
     .innerJoin(partners, eq(partners.id, payments.partnerId))

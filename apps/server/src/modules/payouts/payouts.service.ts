@@ -139,6 +139,7 @@ export function createPayoutsService({
         deductions: toRand(r.deductions),
         due: toRand(r.bills - r.deductions),
         bankReady: r.bank_ready,
+        bankState: r.bank_state,
       })),
 
     create: async (user: SessionUser, input: CreateInput): Promise<PayoutCreated> => {
@@ -149,19 +150,12 @@ export function createPayoutsService({
       else if (input.paidAt < input.upTo) errors.paidAt = ['Paid on cannot be before the up to day.'];
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       return transactionOnce(db, async (tx) => {
-        const dues = await payoutDues(tx, input.upTo);
         const ids = [...new Set(input.partnerIds)];
         const known = await Promise.all(ids.map((id) => partnerExists(tx, id)));
         if (known.some((k) => k === null))
           throw ValidationError.field('partnerIds', PAYOUT_TEXTS.unknownPartner);
-        const notReady = dues.filter(
-          (d) => ids.includes(d.id) && !d.bank_ready && d.bills - d.deductions > 0,
-        );
-        if (notReady.length > 0)
-          throw ValidationError.field(
-            'partnerIds',
-            PAYOUT_TEXTS.bankIncomplete(notReady.map((d) => d.name).join(', ')),
-          );
+        // payOut refuses partners due money whose bank details are incomplete or unconfirmed (issue 46),
+        // reading them under the partners' row locks.
         const result = await payOut(tx, { ...input, partnerIds: ids, userId: user.id });
         if (!result) throw ValidationError.field('partnerIds', PAYOUT_TEXTS.nothingDue);
         await queueRemittances(tx, result.id);
@@ -198,7 +192,7 @@ export function createPayoutsService({
 
     detail,
 
-    /** The bank file's rows: one per payment, with the partner's bank details. */
+    /** The bank file's rows: one per payment, with the bank details the payment was made to (its copy). */
     bankFileRows: async (id: number) => {
       const run = found(await payoutById(db, id));
       return { run, rows: await paymentsOfPayout(db, id) };

@@ -211,6 +211,7 @@ describe('a payout, worked by hand', () => {
       deductions: 195.5,
       due: billsUpTo - 195.5,
       bankReady: true,
+      bankState: 'ready',
     });
 
     // B has nothing due above zero: a wholesale purchase only. It is carried, not paid.

@@ -139,7 +139,12 @@ export async function seedStatementMonths(db: Db, { partnerA, partnerB, staff }:
   await refund('#S2-RF1', '2026-03-15T10:00:00+02:00', 7525, 'Partner');
   await refund('#S2-RF2', '2026-04-01T00:30:00+02:00', 4000, 'Partner');
   await refund('#S2-RF3', '2026-03-16T10:00:00+02:00', 0, 'Customer');
-  // The pay runs, through the product's own payout function.
+  // The pay runs, through the product's own payout function, into an account on record (issue 46: payOut
+  // pays only complete, confirmed bank details; details written here have no pending change).
+  await db
+    .update(partners)
+    .set({ bankName: 'FNB', branchCode: '250655', accountName: 'Protea Petals', accountNumber: '62000000001', accountType: 'Cheque' })
+    .where(eq(partners.id, partnerA.id)); // prettier-ignore
   await db.transaction(async (tx) => {
     const run = { partnerIds: [partnerA.id], userId: staff.id };
     await payOut(tx, { ...run, upTo: '2026-02-28', paidAt: '2026-03-07', reference: 'EFT BL202602-001' });

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, partnerProfileBody } from '@bloomline/contract';
+import { BANK_FIELDS, DEFAULT_COUNTRY, partnerProfileBody } from '@bloomline/contract';
 import type { Partner, PartnerCreateBody, PartnerType, SaturdayMode } from '@bloomline/contract';
 
 import { fractionValue, moneyText, moneyValue, percentText } from '@/ui';
@@ -88,10 +88,17 @@ export const numberOrNull = (v: number | string) => (typeof v === 'number' && Nu
 /** The fields a partner user's profile sends: never a staff-only one. */
 export const PROFILE_FIELDS = Object.keys(partnerProfileBody.shape) as (keyof PartnerFormValues)[];
 
-/** What is sent: every field for staff, the profile's for a partner user. A blank coordinate is null. */
-export function toRequest(values: PartnerFormValues, profile: boolean): PartnerCreateBody {
+/**
+ * What is sent: every field for staff, the profile's for a partner user. A blank coordinate is null. The bank
+ * fields go only with `bank` (a new partner, by staff with the payouts permission): an existing partner's are
+ * changed on its page's bank section, under four eyes (issue 46).
+ */
+export function toRequest(values: PartnerFormValues, profile: boolean, bank = !profile): PartnerCreateBody {
+  const sent: Partial<PartnerFormValues> = { ...values };
+  if (!bank) for (const field of BANK_FIELDS) delete sent[field];
   const all: PartnerCreateBody = {
-    ...values,
+    ...sent,
+    name: values.name,
     latitude: numberOrNull(values.latitude),
     longitude: numberOrNull(values.longitude),
     wholesaleDeliveryFee: moneyValue(values.wholesaleDeliveryFee),

@@ -102,17 +102,20 @@ export type PartnerFormProps = {
 export function PartnerForm({ partner, profile = false }: PartnerFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { refresh } = useSession();
+  const { refresh, user } = useSession();
+  // Bank details are given with a new partner by staff with the payouts permission; an existing partner's are
+  // changed in its bank section (BankDetailsSection), where a second user confirms them.
+  const withBank = !profile && !partner && (user?.permissions.managePayouts ?? false);
   const home = profile ? paths.dashboard : paths.partners.list;
   const goBack = useGoBack(home);
   const controller = useApiForm({
     initialValues: toFormValues(partner),
     schema: typedNumbersSchema(
       profile ? partnerProfileBody : partner ? partnerUpdateBody : partnerCreateBody,
-      (values: PartnerFormValues) => toRequest(values, profile),
+      (values: PartnerFormValues) => toRequest(values, profile, withBank),
       { wholesaleDeliveryFee: 'money', commission: 'percent' },
     ),
-    submit: (values) => savePartner(toRequest(values, profile), partner?.id),
+    submit: (values) => savePartner(toRequest(values, profile, withBank), partner?.id),
     onSuccess: async (saved) => {
       await invalidateResources(queryClient, [{ keys: partnerKeys, id: saved.id }]);
       // The header and menus show the partner's name from the current user.
@@ -136,7 +139,7 @@ export function PartnerForm({ partner, profile = false }: PartnerFormProps) {
           <PositionSection form={form} />
           <ServiceSection form={form} />
           <ChannelsSection form={form} />
-          <BankSection form={form} />
+          {withBank && <BankSection form={form} />}
           <TermsSection form={form} />
         </>
       )}

@@ -14,6 +14,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { lazy, Suspense } from 'react';
 
 import {
+  ACCOUNT_TYPES,
   RADIUS_MAX_KM,
   RATING_MAX,
   RATING_MIN,
@@ -138,15 +139,24 @@ export function ChannelsSection({ form }: { form: Form }) {
   );
 }
 
+/** A new partner's bank details: they await a second user's confirmation once saved (issue 46). */
 export function BankSection({ form }: { form: Form }) {
   return (
     <FormSection title="Bank details">
+      <Text size="sm" c="dimmed">
+        No payout pays into these until another user with the payouts permission confirms them.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label="Bank name" {...form.getInputProps('bank_name')} />
         <TextInput label="Branch code" {...form.getInputProps('branch_code')} />
         <TextInput label="Account name" {...form.getInputProps('account_name')} />
         <TextInput label="Account number" {...form.getInputProps('account_number')} />
-        <TextInput label="Account type" {...form.getInputProps('account_type')} />
+        <Select
+          label="Account type"
+          clearable
+          data={ACCOUNT_TYPES.map((t) => ({ value: t, label: t === 'Cheque' ? 'Cheque (Current)' : t }))}
+          {...form.getInputProps('account_type')}
+        />
       </SimpleGrid>
     </FormSection>
   );

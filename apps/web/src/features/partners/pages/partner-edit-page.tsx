@@ -6,6 +6,7 @@ import { FormPage } from '@/ui/form';
 import { paths } from '@/lib/paths';
 
 import { usePartner } from '../api/get-partner';
+import { BankDetailsSection } from '../components/bank-details-section';
 import { PartnerForm } from '../components/partner-form';
 import { WholesaleSection } from '../components/wholesale-section';
 
@@ -62,6 +63,7 @@ export function PartnerEditPage() {
       {(record) => (
         <>
           <PartnerForm partner={record} />
+          <BankDetailsSection partner={record} />
           <WholesaleSection partnerId={record.id} />
         </>
       )}

@@ -69,6 +69,9 @@ describe('/partners/add', () => {
       saturday: 'open',
       latitude: '',
     });
+    // Staff without the payouts permission give no bank details (the server would answer 403).
+    expect(screen.queryByRole('textbox', { name: 'Account number' })).not.toBeInTheDocument();
+    expect(posted(spy)).not.toHaveProperty('account_number');
   }, 60_000);
 
   it('picks province, city and suburb in order; a new province clears the other two', async () => {
@@ -122,6 +125,8 @@ describe('/partners/{partnerId}', () => {
       wholesaleDeliveryFee: '75',
       inStoreSalesChannel: '0',
     });
+    // Issue 46: an existing partner's bank details change in their own section, under four eyes.
+    expect(posted(spy)).not.toHaveProperty('account_number');
   }, 60_000);
 
   it('opens the partner’s statements, out-of-office periods and audit entries, the partner in the address', async () => {

@@ -45,6 +45,18 @@ export const kloof: Partner = {
   account_type: 'Cheque',
   commission: 0.25,
   saturday: 'same_day',
+  bank: {
+    state: 'ready',
+    accountLastFour: '0001',
+    shown: true,
+    change: {
+      id: 3,
+      changedBy: { id: 7, name: 'Ayesha Patel' },
+      changedAt: '2026-11-02T08:00:00.000Z',
+      confirmedBy: { id: 8, name: 'Thandeka Mokoena' },
+      confirmedAt: '2026-11-02T10:00:00.000Z',
+    },
+  },
 };
 
 type Reply = { status?: number; body?: unknown } | undefined;

@@ -23,10 +23,41 @@ const dues: PayoutDue[] = [
     deductions: 200.25,
     due: 1000.25,
     bankReady: true,
+    bankState: 'ready',
   },
-  { partner: { id: 2, name: 'Constantia Blooms' }, bills: 300, deductions: 0, due: 300, bankReady: false },
-  { partner: { id: 3, name: 'Fynbos & Co' }, bills: 0, deductions: 80, due: -80, bankReady: true },
-  { partner: { id: 4, name: 'Petals Plus' }, bills: 99.75, deductions: 0, due: 99.75, bankReady: true },
+  {
+    partner: { id: 2, name: 'Constantia Blooms' },
+    bills: 300,
+    deductions: 0,
+    due: 300,
+    bankReady: false,
+    bankState: 'incomplete',
+  },
+  {
+    partner: { id: 3, name: 'Fynbos & Co' },
+    bills: 0,
+    deductions: 80,
+    due: -80,
+    bankReady: true,
+    bankState: 'ready',
+  },
+  {
+    partner: { id: 4, name: 'Petals Plus' },
+    bills: 99.75,
+    deductions: 0,
+    due: 99.75,
+    bankReady: true,
+    bankState: 'ready',
+  },
+  // Issue 46: changed bank details not yet confirmed by a second user: held.
+  {
+    partner: { id: 5, name: 'Sea Point Petals' },
+    bills: 410,
+    deductions: 0,
+    due: 410,
+    bankReady: true,
+    bankState: 'awaiting-confirmation',
+  },
 ];
 const runs: PayoutRun[] = [
   {
@@ -74,6 +105,11 @@ describe('/payouts', () => {
     expect(pay('Fynbos & Co')).toBeDisabled();
     expect(screen.getByRole('row', { name: /Fynbos/ })).toHaveTextContent('(carried)');
     expect(screen.getByRole('link', { name: 'Incomplete: add them' })).toHaveAttribute('href', '/partners/2');
+    expect(pay('Sea Point Petals')).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Awaiting confirmation: held' })).toHaveAttribute(
+      'href',
+      '/partners/5',
+    );
     // By hand: 1 000,25 + 99,75 = 1 100,00.
     expect(screen.getByText(/Chosen: 2 partners/)).toHaveTextContent('R 1 100,00');
     expect(await screen.findByRole('row', { name: /BL PAY 202610/ })).toHaveTextContent('R 5 400,00');

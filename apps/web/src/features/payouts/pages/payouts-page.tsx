@@ -13,13 +13,14 @@ import { DateField } from '@/ui/date-input';
 
 import { bankFilePath, usePayoutDues } from '../api/payouts';
 import { PayoutHistory } from '../components/payout-history';
+import { BankStateCell } from '../components/bank-state-cell';
 import { RECORD_PAYOUT, RecordPayoutDialog } from '../components/record-payout-dialog';
 
 export const PAYOUTS_TITLE = 'Payouts';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A partner can be paid when something is due and the bank file can carry them. */
-const payable = (d: PayoutDue) => d.due > 0 && d.bankReady;
+/** A partner can be paid when something is due into complete, confirmed bank details (issue 46). */
+const payable = (d: PayoutDue) => d.due > 0 && d.bankState === 'ready';
 
 /**
  * /payouts (staff with managePayouts): what each partner is due for bills less deductions up to a day, the
@@ -118,16 +119,7 @@ function Payouts() {
     {
       key: 'bank',
       header: 'Bank details',
-      render: (d) =>
-        d.bankReady ? (
-          <Text span size="sm">
-            Complete
-          </Text>
-        ) : (
-          <Anchor component={Link} to={paths.partners.edit(d.partner.id)} size="sm" c="red.9">
-            Incomplete: add them
-          </Anchor>
-        ),
+      render: (d) => <BankStateCell due={d} />,
     },
   ];
 

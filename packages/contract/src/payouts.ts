@@ -20,6 +20,7 @@ export const PAYOUT_TEXTS = {
   unknownPartner: 'One of the partners does not exist.',
   nothingDue: 'Nothing is due to the partners chosen: their balance carries on.',
   bankFile: 'Bank file',
+  referenceUsed: (payoutId: number) => `Payout ${String(payoutId)} already used this reference`,
 } as const;
 
 /** GET /api/payouts?upTo=YYYY-MM-DD: what each partner is due for bills and deductions up to that day. */
@@ -36,6 +37,8 @@ export const payoutDue = z.object({
   due: z.number(),
   /** False when the partner's bank details are incomplete (no bank file line can be made). */
   bankReady: z.boolean(),
+  /** False for a disabled partner: still paid what they are owed, marked on the list (issue 46). */
+  enabled: z.boolean(),
 });
 export type PayoutDue = z.infer<typeof payoutDue>;
 

@@ -69,20 +69,22 @@ interface BatchRow {
  * A row shows its order as it stood at the end of its period's month (issue 46: a closed month's CSV never
  * changes): the adjustment of a line is its partner's deductions on the order dated before that end (the
  * credit notes of kind `order` and the refund deductions; later ones are later months' events, as on the
- * statement), and a billed order returned or refunded only after it still reads as it was then.
+ * statement), and a billed order returned or refunded by a claim processed only after it reads as it was then.
  */
 function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
   const zone = literal(TIME_ZONE);
+  const end = sql`(b.period_end::timestamp at time zone ${zone})`;
   return sql`with b as (${within})
     select b.id as "orderId", b.name,
       (b.created_at at time zone ${zone})::date::text as "created",
       pc.name as "profitCentre", b.source, coalesce(cu.name, b.customer_name) as "customer", b.email,
       coalesce(b.billed_day, b.delivery_date)::text as "deliveryDate", b.payment_type as "paymentType",
-      case when b.billed_day is null or b.status not in ('return', 'refund') then b.status
-        when exists (select 1 from ${refunds} rf where rf.order_id = b.id
-          and rf.processed_at < (b.period_end::timestamp at time zone ${zone})) then 'refund'
-        when exists (select 1 from ${returns} rt where rt.order_id = b.id
-          and rt.processed_at < (b.period_end::timestamp at time zone ${zone})) then 'return'
+      case when b.billed_day is null or b.status not in ('return', 'refund') or not exists (
+          select 1 from ${refunds} rf where rf.order_id = b.id and rf.processed_at >= ${end}
+          union all select 1 from ${returns} rt where rt.order_id = b.id and rt.processed_at >= ${end})
+        then b.status
+        when exists (select 1 from ${refunds} rf where rf.order_id = b.id and rf.processed_at < ${end}) then 'refund'
+        when exists (select 1 from ${returns} rt where rt.order_id = b.id and rt.processed_at < ${end}) then 'return'
         else 'delivered' end as status,
       b.fully_paid as "fullyPaid", b.is_collection as "isCollection",
       b.delivery_fee_cents as "deliveryFeeCents", ${onPayColumns.vat} as vat,
@@ -93,7 +95,7 @@ function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
         + (select coalesce(sum(rp.refund_deduction_cents::bigint), 0) from ${refundPartners} rp
           join ${refunds} r on r.id = rp.refund_id
           where r.order_id = b.id and rp.partner_id = l.partner_id and r.processed_at is not null
-            and r.processed_at < (b.period_end::timestamp at time zone ${zone})))::text
+            and r.processed_at < ${end}))::text
       end as "adjustmentCents",
       l.id as "lineId", l.status as "lineStatus", l.quantity, l.value_cents as "valueCents",
       l.partner_id as "partnerId", l.partner_delivers as "partnerDelivers", p.name as "partnerName",

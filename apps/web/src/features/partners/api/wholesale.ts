@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { WholesaleBody } from '@bloomline/contract';
-import { payoutRoutes } from '@bloomline/contract';
+import { closedMonthRoutes, payoutRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
 import { partnerKeys } from '@/lib/query-keys';
@@ -19,3 +19,16 @@ export const useWholesale = (partnerId: number, page: number) =>
 /** POST /api/partners/{id}/wholesale: a deduction on that month's statement. */
 export const addWholesale = (partnerId: number, body: WholesaleBody) =>
   call(payoutRoutes.addWholesale, { params: { id: partnerId }, body }).then((r) => r.data);
+
+/**
+ * GET /api/closed-months: the first open month (issue 46). The wholesale dialog offers no day before it: a
+ * closed month's statements never change. Read afresh each time the dialog shows (a payout may close one).
+ */
+export const useClosedMonths = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['closed-months'] as const,
+      queryFn: ({ signal }) => call(closedMonthRoutes.get, {}, { signal }).then((r) => r.data),
+      staleTime: 0,
+    }),
+  );

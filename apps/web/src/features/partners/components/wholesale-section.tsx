@@ -22,7 +22,7 @@ import {
 import { DateField } from '@/ui/date-input';
 import { partnerKeys } from '@/lib/query-keys';
 
-import { addWholesale, useWholesale } from '../api/wholesale';
+import { addWholesale, useClosedMonths, useWholesale } from '../api/wholesale';
 
 export const WHOLESALE_TITLE = 'Wholesale purchases';
 
@@ -55,6 +55,8 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
   const [page, setPage] = useState(1);
   const purchases = useWholesale(partnerId, page);
   const today = todayInJohannesburg();
+  // No day in a closed month is offered (issue 46); the server refuses one under the field all the same.
+  const firstOpenDay = useClosedMonths().data?.firstOpenDay;
   const controller = useApiForm<Values, WholesalePurchase>({
     initialValues: { date: today, description: '', amount: '' },
     schema,
@@ -99,6 +101,7 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
             <DateField
               label="Date"
               required
+              minDate={firstOpenDay}
               maxDate={today}
               w={{ base: '100%', xs: 170 }}
               {...form.getInputProps('date')}

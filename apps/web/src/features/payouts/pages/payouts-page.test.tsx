@@ -23,10 +23,33 @@ const dues: PayoutDue[] = [
     deductions: 200.25,
     due: 1000.25,
     bankReady: true,
+    enabled: true,
   },
-  { partner: { id: 2, name: 'Constantia Blooms' }, bills: 300, deductions: 0, due: 300, bankReady: false },
-  { partner: { id: 3, name: 'Fynbos & Co' }, bills: 0, deductions: 80, due: -80, bankReady: true },
-  { partner: { id: 4, name: 'Petals Plus' }, bills: 99.75, deductions: 0, due: 99.75, bankReady: true },
+  {
+    partner: { id: 2, name: 'Constantia Blooms' },
+    bills: 300,
+    deductions: 0,
+    due: 300,
+    bankReady: false,
+    enabled: true,
+  },
+  {
+    partner: { id: 3, name: 'Fynbos & Co' },
+    bills: 0,
+    deductions: 80,
+    due: -80,
+    bankReady: true,
+    enabled: true,
+  },
+  // Disabled, still paid what they are owed (issue 46).
+  {
+    partner: { id: 4, name: 'Petals Plus' },
+    bills: 99.75,
+    deductions: 0,
+    due: 99.75,
+    bankReady: true,
+    enabled: false,
+  },
 ];
 const runs: PayoutRun[] = [
   {
@@ -74,6 +97,9 @@ describe('/payouts', () => {
     expect(pay('Fynbos & Co')).toBeDisabled();
     expect(screen.getByRole('row', { name: /Fynbos/ })).toHaveTextContent('(carried)');
     expect(screen.getByRole('link', { name: 'Incomplete: add them' })).toHaveAttribute('href', '/partners/2');
+    // A disabled partner is marked, and still chosen to be paid.
+    expect(screen.getByRole('row', { name: /Petals Plus/ })).toHaveTextContent('Disabled');
+    expect(screen.getByRole('row', { name: /Kloof Street/ })).not.toHaveTextContent('Disabled');
     // By hand: 1 000,25 + 99,75 = 1 100,00.
     expect(screen.getByText(/Chosen: 2 partners/)).toHaveTextContent('R 1 100,00');
     expect(await screen.findByRole('row', { name: /BL PAY 202610/ })).toHaveTextContent('R 5 400,00');

@@ -24,11 +24,8 @@ export const addWholesale = (partnerId: number, body: WholesaleBody) =>
  * GET /api/closed-months: the first open month (issue 46). The wholesale dialog offers no day before it: a
  * closed month's statements never change. Read afresh each time the dialog shows (a payout may close one).
  */
+export const getClosedMonths = (signal?: AbortSignal) =>
+  call(closedMonthRoutes.get, {}, { signal }).then((r) => r.data);
+
 export const useClosedMonths = () =>
-  useQuery(
-    queryOptions({
-      queryKey: ['closed-months'] as const,
-      queryFn: ({ signal }) => call(closedMonthRoutes.get, {}, { signal }).then((r) => r.data),
-      staleTime: 0,
-    }),
-  );
+  useQuery({ queryKey: ['closed-months'], queryFn: ({ signal }) => getClosedMonths(signal), staleTime: 0 });

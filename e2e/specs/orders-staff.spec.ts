@@ -127,9 +127,8 @@ test('staff reject a partner’s line with a reason, assign it to another partne
 test('staff set a delivery date with the Create / Update delivery date dialog', async ({ page }) => {
   await signIn(page, STAFF);
   // A delivered order keeps its delivery date (issue 46): no button, and the reason instead.
-  const delivered = (
-    await listOrders(page, { filter: 'delivered', s: 'created_at', d: 'asc', per_page: 1 })
-  ).data[0]!;
+  const delivered = (await listOrders(page, { filter: 'delivered', s: 'created_at', d: 'asc', per_page: 1 }))
+    .data[0]!;
   await page.goto(`/order/${delivered.id}`);
   await expectOrderPage(page, delivered.name);
   await expect(section(page, 'Order').getByText('Delivered orders keep their delivery date.')).toBeVisible();

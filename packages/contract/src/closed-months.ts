@@ -35,9 +35,7 @@ const DELIVERED: readonly LineStatus[] = ['delivered', 'return', 'refund'];
  * once any line was delivered (returned and refunded lines were), or the order is cancelled.
  */
 export function deliveryDateLocked(order: { status: string }, lines: readonly { status: string }[]): boolean {
-  return (
-    order.status === 'cancel-confirmed' || lines.some((l) => DELIVERED.includes(l.status as LineStatus))
-  );
+  return order.status === 'cancel-confirmed' || lines.some((l) => DELIVERED.includes(l.status as LineStatus));
 }
 
 /**

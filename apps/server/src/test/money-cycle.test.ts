@@ -126,9 +126,9 @@ async function onPayEverywhere(orderId: number, name: string, as: TestClient, pa
   ).json<StatementAnswer>();
   const entry = statement.data.find((e) => e.type === 'order' && e.order.id === orderId);
   const today = todayInJohannesburg();
-  const csv = (
-    await staff.get(`/api/reporting/accounting-csv?startDate=${today}&endDate=${today}`)
-  ).json<AccountingRow[]>();
+  const csv = (await staff.get(`/api/reporting/accounting-csv?startDate=${today}&endDate=${today}`)).json<
+    AccountingRow[]
+  >();
   const rows = csv.filter((r) => r[18] === orderId && r[11] !== null);
   const partnerName = partnerId === h.fixtures.partnerA.id ? 'Protea Petals' : h.fixtures.partnerB.name;
   return {

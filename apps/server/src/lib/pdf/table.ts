@@ -148,7 +148,14 @@ export async function drawTable<Row>(
   for (const row of options.below ?? []) {
     const cells = row.map(pdfText);
     const measured = makeRoom(cells, FONTS.regular, true);
-    drawCells(doc, columns, cells, layout, { font: FONTS.regular, colour: BRAND.text, rule: 'above' }, measured);
+    drawCells(
+      doc,
+      columns,
+      cells,
+      layout,
+      { font: FONTS.regular, colour: BRAND.text, rule: 'above' },
+      measured,
+    );
   }
   doc.moveDown(1);
 }

@@ -125,9 +125,13 @@ function entriesCte(partnerId: number, month: string): SQL {
  */
 function lineStatusAt(next: string): SQL {
   const end = sql`${`${next}T00:00:00+02:00`}::timestamptz`;
-  const refunded = (when: SQL) => sql`exists (select 1 from refund_lines rl join refunds r on r.id = rl.refund_id
+  const refunded = (
+    when: SQL,
+  ) => sql`exists (select 1 from refund_lines rl join refunds r on r.id = rl.refund_id
     where rl.order_line_id = l.id and r.processed_at ${when} ${end})`;
-  const returned = (when: SQL) => sql`exists (select 1 from return_lines xl join returns x on x.id = xl.return_id
+  const returned = (
+    when: SQL,
+  ) => sql`exists (select 1 from return_lines xl join returns x on x.id = xl.return_id
     where xl.order_line_id = l.id and x.processed_at ${when} ${end})`;
   const before = sql.raw('<');
   const after = sql.raw('>=');

@@ -4,7 +4,7 @@ import type { WholesaleBody } from '@bloomline/contract';
 import { closedMonthRoutes, payoutRoutes } from '@bloomline/contract';
 
 import { call } from '@/api/call';
-import { partnerKeys } from '@/lib/query-keys';
+import { partnerKeys, payoutKeys } from '@/lib/query-keys';
 
 export const useWholesale = (partnerId: number, page: number) =>
   useQuery(
@@ -28,4 +28,8 @@ export const getClosedMonths = (signal?: AbortSignal) =>
   call(closedMonthRoutes.get, {}, { signal }).then((r) => r.data);
 
 export const useClosedMonths = () =>
-  useQuery({ queryKey: ['closed-months'], queryFn: ({ signal }) => getClosedMonths(signal), staleTime: 0 });
+  useQuery({
+    queryKey: payoutKeys.closedMonths(),
+    queryFn: ({ signal }) => getClosedMonths(signal),
+    staleTime: 0,
+  });

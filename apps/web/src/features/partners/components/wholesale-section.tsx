@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
-import { wholesaleBody, type WholesalePurchase } from '@bloomline/contract';
+import { monthInSentence, wholesaleBody, type WholesalePurchase } from '@bloomline/contract';
 
 import {
   ApiForm,
@@ -56,7 +56,7 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
   const purchases = useWholesale(partnerId, page);
   const today = todayInJohannesburg();
   // No day in a closed month is offered (issue 46); the server refuses one under the field all the same.
-  const firstOpenDay = useClosedMonths().data?.firstOpenDay;
+  const closed = useClosedMonths().data;
   const controller = useApiForm<Values, WholesalePurchase>({
     initialValues: { date: today, description: '', amount: '' },
     schema,
@@ -101,8 +101,11 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
             <DateField
               label="Date"
               required
-              minDate={firstOpenDay}
+              minDate={closed?.firstOpenDay}
               maxDate={today}
+              description={
+                closed ? `Months before ${monthInSentence(closed.firstOpenMonth)} are closed.` : undefined
+              }
               w={{ base: '100%', xs: 170 }}
               {...form.getInputProps('date')}
             />

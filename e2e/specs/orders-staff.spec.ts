@@ -126,8 +126,16 @@ test('staff reject a partner’s line with a reason, assign it to another partne
 
 test('staff set a delivery date with the Create / Update delivery date dialog', async ({ page }) => {
   await signIn(page, STAFF);
-  // The oldest delivered order: no other journey touches it.
-  const { data } = await listOrders(page, { filter: 'delivered', s: 'created_at', d: 'asc', per_page: 1 });
+  // A delivered order keeps its delivery date (issue 46): no button, and the reason instead.
+  const delivered = (await listOrders(page, { filter: 'delivered', s: 'created_at', d: 'asc', per_page: 1 }))
+    .data[0]!;
+  await page.goto(`/order/${delivered.id}`);
+  await expectOrderPage(page, delivered.name);
+  await expect(section(page, 'Order').getByText('Delivered orders keep their delivery date.')).toBeVisible();
+  await expect(section(page, 'Order').getByRole('button', { name: /delivery date/ })).toHaveCount(0);
+
+  // The oldest order on hold: no other journey touches it.
+  const { data } = await listOrders(page, { filter: 'hold', s: 'created_at', d: 'asc', per_page: 1 });
   const order = data[0]!;
   expect(order.deliveryDate).toBeTruthy();
   const from = order.deliveryDate!;

@@ -43,6 +43,7 @@ export * from './claims';
 export * from './payouts';
 export * from './statements';
 export * from './statement-totals';
+export * from './closed-months';
 export * from './statement-run';
 export * from './settings';
 export * from './mails';

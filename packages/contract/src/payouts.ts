@@ -21,6 +21,7 @@ export const PAYOUT_TEXTS = {
   unknownPartner: 'One of the partners does not exist.',
   nothingDue: 'Nothing is due to the partners chosen: their balance carries on.',
   bankFile: 'Bank file',
+  referenceUsed: (payoutId: number) => `Payout ${String(payoutId)} already used this reference`,
 } as const;
 
 /** GET /api/payouts?upTo=YYYY-MM-DD: what each partner is due for bills and deductions up to that day. */
@@ -42,6 +43,8 @@ export const payoutDue = z.object({
    * yet confirmed by a second user with managePayouts: held, not paid).
    */
   bankState,
+  /** False for a disabled partner: still paid what they are owed, marked on the list (issue 46). */
+  enabled: z.boolean(),
 });
 export type PayoutDue = z.infer<typeof payoutDue>;
 

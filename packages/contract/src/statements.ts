@@ -8,9 +8,9 @@ import { route } from './routes';
 
 /**
  * Monthly partner statements (DECISIONS.md "Statements", part 2 point 9): what a partner is paid for a month
- * and why. A month holds the partner's order bills (an order's bill belongs to the month of its delivery
- * date), the deductions processed in it (credit notes on orders, in-store orders placed, wholesale purchases,
- * refunds) and the EFT payments received. Amounts cross the wire in rand; totals are computed in cents.
+ * and why. A month holds the partner's order bills (a bill belongs to the month of the day it was delivered,
+ * issue 46), the deductions processed in it (credit notes on orders, in-store orders placed, wholesale
+ * purchases, refunds) and the EFT payments received. Amounts cross the wire in rand; totals are computed in cents.
  */
 
 /** Statements cover the latest 12 months, from the current month back (part 2, point 9). */

@@ -125,27 +125,29 @@ export function orderFinance(
       partnerId: bill.partnerId,
       amountCents: bill.amountCents,
       paid: false,
+      // The day its partner's last line was delivered (issue 46), as the delivery transition dates it.
+      statementDay: sastDate(createdAt),
       createdAt,
       updatedAt: createdAt,
     });
   }
 
   // In-store (relay) orders: the placing florist took the customer's money, so once the order is delivered its
-  // value is deducted from them, dated the delivery date (as the delivery transition writes it).
+  // value is deducted from them, dated the day it was delivered (as the delivery transition writes it).
   if (order.placedBy && !order.cancelled && orderDelivered(onPayLines)) {
-    const date = order.deliveryDate ?? sastDate(order.createdAt);
+    const deliveredAt = maxDate(
+      order.createdAt,
+      lines.reduce<Date>((m, l) => maxDate(m, l.deliveredAt ?? m), order.createdAt),
+    );
     batch.creditNotes.push({
       id: ids.creditNote.next(),
       partnerId: order.placedBy.id,
       orderId: order.id,
       kind: 'instore',
       amountCents: order.totalValueCents,
-      date,
+      date: sastDate(deliveredAt),
       description: `In-store order ${order.name}`,
-      createdAt: maxDate(
-        order.createdAt,
-        lines.reduce<Date>((m, l) => maxDate(m, l.deliveredAt ?? m), order.createdAt),
-      ),
+      createdAt: deliveredAt,
     });
   }
 

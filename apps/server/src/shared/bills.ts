@@ -12,7 +12,8 @@ import { orderOnPay } from './order-onpay';
 /**
  * The bill at delivery (DECISIONS.md "The money cycle on real orders"): a partner's bill for an order is written
  * when the last of that partner's lines on it becomes delivered, in the same transaction, for the partner's on
- * pay (the one function, `orderOnPay`), its statement day the delivery date (a trigger keeps that). One bill
+ * pay (the one function, `orderOnPay`), its statement day the Johannesburg day of that delivery (issue 46: the
+ * day it was delivered, not the scheduled date, so an order delivered early is payable that day). One bill
  * per order and partner (a unique key, and the order is locked by every transition), never changed afterwards:
  * later corrections are credit notes. The seed writes its demo bills with `billsOf` too.
  */
@@ -73,7 +74,7 @@ type LineForBill = BillableLine &
 /**
  * Inside a transition's transaction, after its lines moved (the order is locked): writes the bills now due
  * and, once the whole order is delivered, the in-store deduction of the partner who placed it (a relay
- * order: the placing partner took the customer's money, so its value is deducted, dated the delivery date).
+ * order: the placing partner took the customer's money, so its value is deducted, dated the day delivered).
  * Cheap when nothing is due: one look at the lines, one at the order's bills.
  */
 export async function writeBillsAtDelivery(
@@ -95,13 +96,14 @@ export async function writeBillsAtDelivery(
       name: orders.name,
       isCollection: orders.isCollection,
       deliveryFeeCents: orders.deliveryFeeCents,
-      deliveryDate: orders.deliveryDate,
       totalValueCents: orders.totalValueCents,
       placedByPartnerId: orders.placedByPartnerId,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) return;
+  // The day it was delivered (Johannesburg): today's month is never closed (shared/closed-months.ts).
+  const deliveredOn = todayInJohannesburg();
   const missing = due.filter((id) => !existing.has(id));
   if (missing.length > 0) {
     const ids = [...new Set(lines.flatMap((l) => (l.partnerId === null ? [] : [l.partnerId])))];
@@ -126,7 +128,12 @@ export async function writeBillsAtDelivery(
     for (const bill of wanted) {
       const [row] = await tx
         .insert(bills)
-        .values({ orderId, partnerId: bill.partnerId, amountCents: bill.amountCents })
+        .values({
+          orderId,
+          partnerId: bill.partnerId,
+          amountCents: bill.amountCents,
+          statementDay: deliveredOn,
+        })
         .onConflictDoNothing()
         .returning({ id: bills.id });
       if (!row) continue;
@@ -136,7 +143,12 @@ export async function writeBillsAtDelivery(
         message: `Bill of ${byId.get(bill.partnerId)?.name ?? 'a partner'} for order ${order.name} written at delivery`,
         propertyType: 'bill',
         propertyId: row.id,
-        newValues: { order_id: orderId, partner_id: bill.partnerId, amount_cents: bill.amountCents },
+        newValues: {
+          order_id: orderId,
+          partner_id: bill.partnerId,
+          amount_cents: bill.amountCents,
+          statement_day: deliveredOn,
+        },
       });
     }
   }
@@ -148,7 +160,7 @@ export async function writeBillsAtDelivery(
         orderId,
         kind: 'instore',
         amountCents: order.totalValueCents,
-        date: order.deliveryDate ?? todayInJohannesburg(),
+        date: deliveredOn,
         description: `In-store order ${order.name}`,
         createdBy: userId,
       })

@@ -9,6 +9,7 @@ import { payments, payouts } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ValidationError } from '../lib/errors';
 import { BANK_STATE_SQL, LATEST_BANK_CHANGE_SQL } from './bank-details';
+import { closeMonths, lockForClosing } from './closed-months';
 
 /**
  * A payout (DECISIONS.md "The money cycle on real orders"): per partner one EFT payment of what is due up to a
@@ -33,43 +34,51 @@ const ZONE = sql.raw(`'Africa/Johannesburg'`);
 
 const ints = (ids: readonly number[]) => sql`${arrayLiteral(ids, false)}::int[]`;
 
-type Picked = { partner_id: number; ids: number[]; cents: string | number };
+type Picked = { partner_id: number; ids: number[]; cents: string | number; months: string[] };
 
 async function pick(tx: DbOrTx, partnerIds: readonly number[], upTo: string) {
   const bills = await rowsOf<Picked>(
     tx,
     sql`with picked as (
-        select id, partner_id, amount_cents from bills
+        select id, partner_id, amount_cents, statement_day as day from bills
         where partner_id = any(${ints(partnerIds)}) and not paid and statement_day <= ${upTo}::date
         for update)
-      select partner_id, array_agg(id order by id) as ids, sum(amount_cents)::bigint as cents
+      select partner_id, array_agg(id order by id) as ids, sum(amount_cents)::bigint as cents,
+        array_agg(distinct to_char(day, 'YYYY-MM')) as months
       from picked group by partner_id`,
   );
   const notes = await rowsOf<Picked>(
     tx,
     sql`with picked as (
-        select id, partner_id, amount_cents from credit_notes
+        select id, partner_id, amount_cents, date as day from credit_notes
         where partner_id = any(${ints(partnerIds)}) and payment_id is null and date <= ${upTo}::date
           and (kind <> 'order' or order_id is not null)
         for update)
-      select partner_id, array_agg(id order by id) as ids, sum(amount_cents)::bigint as cents
+      select partner_id, array_agg(id order by id) as ids, sum(amount_cents)::bigint as cents,
+        array_agg(distinct to_char(day, 'YYYY-MM')) as months
       from picked group by partner_id`,
   );
   const refunds = await rowsOf<Picked>(
     tx,
     sql`with picked as (
-        select rp.id, rp.partner_id, rp.refund_deduction_cents from refund_partners rp
+        select rp.id, rp.partner_id, rp.refund_deduction_cents,
+          (r.processed_at at time zone ${ZONE})::date as day from refund_partners rp
           join refunds r on r.id = rp.refund_id
         where rp.partner_id = any(${ints(partnerIds)}) and rp.payment_id is null
           and rp.refund_deduction_cents > 0
           and r.processed_at < ((${upTo}::date + 1)::timestamp at time zone ${ZONE})
         for update of rp)
-      select partner_id, array_agg(id order by id) as ids, sum(refund_deduction_cents)::bigint as cents
+      select partner_id, array_agg(id order by id) as ids, sum(refund_deduction_cents)::bigint as cents,
+        array_agg(distinct to_char(day, 'YYYY-MM')) as months
       from picked group by partner_id`,
   );
   const of = (rows: Picked[], partnerId: number) => {
     const row = rows.find((r) => r.partner_id === partnerId);
-    return { ids: (row?.ids ?? []).map(Number), cents: Number(row?.cents ?? 0) };
+    return {
+      ids: (row?.ids ?? []).map(Number),
+      cents: Number(row?.cents ?? 0),
+      months: row?.months ?? [],
+    };
   };
   return partnerIds.map((partnerId) => ({
     partnerId,
@@ -119,10 +128,28 @@ export interface PayOutResult {
   payments: { id: number; partnerId: number; name: string; amountCents: number }[];
 }
 
-/** Pays what is due (see above); null when nobody chosen had anything above zero due (no payout is made). */
+/**
+ * 422 on `reference` when another payout used it (compared without case). The unique index holds it against a
+ * race; this check, under the closing lock every payout takes first, gives the words.
+ */
+async function checkReferenceFree(tx: Tx, reference: string): Promise<void> {
+  const [used] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from payouts where lower(reference) = lower(${reference}) order by id limit 1`,
+  );
+  if (used) throw ValidationError.field('reference', PAYOUT_TEXTS.referenceUsed(used.id));
+}
+
+/**
+ * Pays what is due (see above); null when nobody chosen had anything above zero due (no payout is made).
+ * Closes every past month that holds an entry it settled (issue 46, shared/closed-months.ts).
+ */
 export async function payOut(tx: Tx, input: PayOutInput): Promise<PayOutResult | null> {
   const ids = [...new Set(input.partnerIds)].sort((a, b) => a - b);
   if (ids.length === 0) return null;
+  // Payouts queue here (closing months; the reference), so two with one reference cannot both pass the check.
+  await lockForClosing(tx);
+  await checkReferenceFree(tx, input.reference);
   await tx.execute(sql`select id from partners where id = any(${ints(ids)}) order by id for update`);
   // Read under the lock: a change of bank details made meanwhile waited for it, or was made before it.
   const partners = await rowsOf<LockedPartner>(
@@ -152,6 +179,12 @@ export async function payOut(tx: Tx, input: PayOutInput): Promise<PayOutResult |
     .returning({ id: payouts.id });
   const payoutId = payout!.id;
   const result: PayOutResult = { id: payoutId, payments: [] };
+  await closeMonths(
+    tx,
+    paying.flatMap((p) => [...p.bills.months, ...p.notes.months, ...p.refunds.months]),
+    'payout',
+    payoutId,
+  );
   for (const p of paying) {
     const bank = byId.get(p.partnerId)!;
     const [payment] = await tx
@@ -219,6 +252,7 @@ export async function payoutDues(db: DbOrTx, upTo: string) {
     deductions: number;
     bank_ready: boolean;
     bank_state: BankState;
+    enabled: boolean;
   }>(
     db,
     sql`with b as (
@@ -239,7 +273,8 @@ export async function payoutDues(db: DbOrTx, upTo: string) {
         (coalesce(trim(p.bank_name), '') <> '' and coalesce(trim(p.branch_code), '') <> ''
           and coalesce(trim(p.account_name), '') <> '' and coalesce(trim(p.account_number), '') <> ''
           and coalesce(trim(p.account_type), '') <> '') as bank_ready,
-        ${BANK_STATE_SQL} as bank_state
+        ${BANK_STATE_SQL} as bank_state,
+        p.enabled
       from partners p
         ${LATEST_BANK_CHANGE_SQL}
         left join b on b.partner_id = p.id

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AccountingRow, OrderDetail, Paged, OrderSummary, StatementAnswer } from '@bloomline/contract';
-import { ON_PAY_INCL, toCents } from '@bloomline/contract';
+import { ON_PAY_INCL, toCents, todayInJohannesburg } from '@bloomline/contract';
 
 import { auditEntries, bills, creditNotes } from '../db/schema';
 import type { TestClient } from './client';
@@ -41,7 +41,8 @@ describe('the bill at delivery', () => {
     // = 866,60.
     const [bill] = await billsOf(order.id);
     expect(bill).toMatchObject({ partnerId: h.fixtures.partnerA.id, amountCents: 86660, paid: false });
-    expect(bill!.statementDay).toBe('2026-11-22');
+    // Dated the day it was delivered (issue 46), whatever the order's delivery date.
+    expect(bill!.statementDay).toBe(todayInJohannesburg());
     const audit = await h.database.db
       .select()
       .from(auditEntries)
@@ -89,7 +90,7 @@ describe('the bill at delivery', () => {
     expect(await billsOf(order.id)).toHaveLength(1);
   });
 
-  it("writes a delivered relay order's value as the placing partner's in-store deduction, dated its delivery", async () => {
+  it("writes a delivered relay order's value as the placing partner's in-store deduction, dated the day delivered", async () => {
     const order = await createOrder(
       h.database.db,
       [{ partnerId: h.fixtures.partnerB.id, status: 'fulfilled', valueCents: 35000 }],
@@ -99,7 +100,7 @@ describe('the bill at delivery', () => {
     const notes = await h.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
     // 350,00 + the delivery fee 99,00: the order's value as the customer paid it.
     expect(notes.map((n) => [n.partnerId, n.kind, n.amountCents, n.date])).toEqual([
-      [h.fixtures.partnerA.id, 'instore', 44900, '2026-11-20'],
+      [h.fixtures.partnerA.id, 'instore', 44900, todayInJohannesburg()],
     ]);
   });
 });
@@ -119,10 +120,13 @@ async function onPayEverywhere(orderId: number, name: string, as: TestClient, pa
     .where(eq(bills.orderId, orderId))
     .then((rows) => rows.filter((b) => b.partnerId === partnerId));
   const statement = (
-    await staff.get(`/api/reporting/statements?month=2026-11&partner_id=${String(partnerId)}`)
+    await staff.get(
+      `/api/reporting/statements?month=${todayInJohannesburg().slice(0, 7)}&partner_id=${String(partnerId)}`,
+    )
   ).json<StatementAnswer>();
   const entry = statement.data.find((e) => e.type === 'order' && e.order.id === orderId);
-  const csv = (await staff.get('/api/reporting/accounting-csv?startDate=2026-11-21&endDate=2026-11-21')).json<
+  const today = todayInJohannesburg();
+  const csv = (await staff.get(`/api/reporting/accounting-csv?startDate=${today}&endDate=${today}`)).json<
     AccountingRow[]
   >();
   const rows = csv.filter((r) => r[18] === orderId && r[11] !== null);
@@ -158,7 +162,7 @@ describe('one on-pay function, everywhere', () => {
           const order = await createOrder(
             h.database.db,
             lines.map((l) => ({ partnerId: partner.id, status: 'fulfilled', ...l })),
-            { deliveryFeeCents: fee, isCollection: collected, deliveryDate: '2026-11-21' },
+            { deliveryFeeCents: fee, isCollection: collected, deliveryDate: todayInJohannesburg() },
           );
           expect((await client.post(`/api/orders/${String(order.id)}/deliver`)).statusCode).toBe(200);
           const seen = await onPayEverywhere(order.id, order.name, client, partner.id);

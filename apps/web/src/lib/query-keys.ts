@@ -197,6 +197,8 @@ export const payoutKeys = {
   ...payoutResource,
   /** What is due up to a day: its own key under the payouts', so a payout made empties it too. */
   due: (upTo: string) => [...payoutResource.all, 'due', upTo] as const,
+  /** The first open month (issue 46): under the payouts', since a payout may close a month. */
+  closedMonths: () => [...payoutResource.all, 'closed-months'] as const,
 };
 
 /** Whose statements: a partner user's own (no partner named), or staff's choice of partner. */

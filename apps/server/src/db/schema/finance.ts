@@ -162,10 +162,9 @@ export const bills = pgTable(
     /** The EFT payment that paid it (issue 35: payouts); null while unpaid. */
     paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     /**
-     * The Johannesburg day whose statement shows the bill: its order's delivery date, or (none) the bill's
-     * own day. Kept by the database (migration 0012's triggers, on every insert and on every change of the
-     * order's delivery date), so a month's bills are one range of an index; the default only satisfies
-     * the insert's type, the trigger always overwrites it.
+     * The Johannesburg day whose statement shows the bill: the day its partner's last line was delivered
+     * (issue 46), written with the bill (shared/bills.ts, the seed) and never changed, whatever happens to
+     * the order's delivery date later; a month's bills are one range of an index.
      */
     statementDay: date('statement_day')
       .notNull()
@@ -202,8 +201,25 @@ export const payouts = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payouts_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('payouts_created_idx').on(t.createdAt, t.id),
+    // Issue 46: a reference names one payout at the bank (checked in the payout's transaction too).
+    uniqueIndex('payouts_reference_unique').on(sql`lower(${t.reference})`),
+  ],
 );
+
+/**
+ * A closed month (issue 46, DECISIONS.md "Closed months stay closed"), YYYY-MM: closed by its month-end run's
+ * completion or by a payout that settled an entry dated in it. Every month up to the latest closed one is
+ * closed (shared/closed-months.ts); nothing new is dated into one.
+ */
+export const closedMonths = pgTable('closed_months', {
+  month: text('month').primaryKey(),
+  /** 'month-end run' or 'payout'. */
+  closedBy: text('closed_by').notNull(),
+  payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** EFT payments made to a partner. */
 export const payments = pgTable(

@@ -25,6 +25,8 @@ export function moneyColumn<Row>(
 export type PdfTableOptions = {
   /** The closing row (a total), in bold under a rule; one text per column. */
   footer?: readonly string[];
+  /** Rows under the footer, apart from its total (the summary's payments received). */
+  below?: readonly (readonly string[])[];
 };
 
 const FONT_SIZE = 9;
@@ -142,6 +144,18 @@ export async function drawTable<Row>(
     const cells = options.footer.map(pdfText);
     makeRoom(cells, FONTS.bold, true);
     drawCells(doc, columns, cells, layout, { font: FONTS.bold, colour: BRAND.text, rule: 'above' });
+  }
+  for (const row of options.below ?? []) {
+    const cells = row.map(pdfText);
+    const measured = makeRoom(cells, FONTS.regular, true);
+    drawCells(
+      doc,
+      columns,
+      cells,
+      layout,
+      { font: FONTS.regular, colour: BRAND.text, rule: 'above' },
+      measured,
+    );
   }
   doc.moveDown(1);
 }

@@ -8,6 +8,8 @@ import type {
   OrderActionRule,
 } from '@bloomline/contract';
 import {
+  CLOSED_MONTH_TEXTS,
+  deliveryDateLocked,
   deriveOrderStatus,
   LINE_ACTIONS,
   MESSAGES,
@@ -139,7 +141,9 @@ export async function lineAction(
 export async function setDeliveryDate(db: Db, user: SessionUser, orderId: number, deliveryDate: string) {
   if (!user.isStaff) throw forbidden();
   return db.transaction(async (tx) => {
-    const { order } = await lock(tx, orderId);
+    const { order, lines } = await lock(tx, orderId);
+    // A delivered or cancelled order's day is history: its bills and deductions are dated by it (issue 46).
+    if (deliveryDateLocked(order, lines)) throw conflict(CLOSED_MONTH_TEXTS.deliveryDateLocked);
     await tx.update(orders).set({ deliveryDate, updatedAt: new Date() }).where(eq(orders.id, orderId));
     const message = order.deliveryDate
       ? `${user.name} moved the delivery date from ${order.deliveryDate} to ${deliveryDate}`

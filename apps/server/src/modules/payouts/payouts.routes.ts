@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { BANK_FILE_COLUMNS, payoutRoutes, toRand } from '@bloomline/contract';
+import { BANK_FILE_COLUMNS, closedMonthRoutes, payoutRoutes, toRand } from '@bloomline/contract';
 
 import { areaRoutes } from '../../lib/area-routes';
 import { type CsvColumn, csvStream, sendCsv } from '../../lib/csv';
@@ -71,6 +71,11 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
     },
   );
 
+  routes.serve(
+    closedMonthRoutes.get,
+    { summary: 'The first open month: nothing new is dated before it (closed months never change)' },
+    async () => ({ data: await payouts.closedMonths() }),
+  );
   routes.serve(
     payoutRoutes.wholesale,
     { summary: "A partner's wholesale purchases, newest first, paged" },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 
 import type {
+  ClosedMonths,
   createPayoutBody,
   Paged,
   PageQuery,
@@ -14,6 +15,7 @@ import type {
   wholesaleBody,
 } from '@bloomline/contract';
 import {
+  firstDayOf,
   formatMoney,
   PAYOUT_TEXTS,
   todayInJohannesburg,
@@ -30,6 +32,13 @@ import { found, notFound, ValidationError } from '../../lib/errors';
 import type { QueueMail } from '../../lib/mail-queue';
 import { countedPageOf } from '../../lib/paged-list';
 import type { SessionUser } from '../../plugins/session';
+import {
+  checkDayIsOpen,
+  checkNotClosed,
+  closedMonthList,
+  firstOpenMonth,
+  lockForClosing,
+} from '../../shared/closed-months';
 import { payOut, payoutDues } from '../../shared/payouts';
 import {
   partnerExists,
@@ -140,6 +149,7 @@ export function createPayoutsService({
         due: toRand(r.bills - r.deductions),
         bankReady: r.bank_ready,
         bankState: r.bank_state,
+        enabled: r.enabled,
       })),
 
     create: async (user: SessionUser, input: CreateInput): Promise<PayoutCreated> => {
@@ -150,6 +160,9 @@ export function createPayoutsService({
       else if (input.paidAt < input.upTo) errors.paidAt = ['Paid on cannot be before the up to day.'];
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       return transactionOnce(db, async (tx) => {
+        // A payment dated in a closed month would change that month's statement (issue 46).
+        await lockForClosing(tx);
+        await checkNotClosed(tx, input.paidAt, 'paidAt');
         const ids = [...new Set(input.partnerIds)];
         const known = await Promise.all(ids.map((id) => partnerExists(tx, id)));
         if (known.some((k) => k === null))
@@ -192,6 +205,12 @@ export function createPayoutsService({
 
     detail,
 
+    /** The first open month (the wholesale dialog's earliest day) and the months recorded closed. */
+    closedMonths: async (): Promise<ClosedMonths> => {
+      const open = await firstOpenMonth(db);
+      return { firstOpenMonth: open, firstOpenDay: firstDayOf(open), closed: await closedMonthList(db) };
+    },
+
     /** The bank file's rows: one per payment, with the bank details the payment was made to (its copy). */
     bankFileRows: async (id: number) => {
       const run = found(await payoutById(db, id));
@@ -222,10 +241,11 @@ export function createPayoutsService({
       partnerId: number,
       input: WholesaleInput,
     ): Promise<WholesalePurchase> => {
-      if (input.date > todayInJohannesburg()) throw ValidationError.field('date', WHOLESALE_TEXTS.futureDate);
       return transactionOnce(db, async (tx) => {
         const partner = await partnerExists(tx, partnerId);
         if (!partner) throw notFound();
+        // At most today, never in a closed month (issue 46): a closed month's statements never change.
+        await checkDayIsOpen(tx, input.date, 'date', WHOLESALE_TEXTS.futureDate);
         const amountCents = toCents(input.amount);
         const [row] = await tx
           .insert(creditNotes)

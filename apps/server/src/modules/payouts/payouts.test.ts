@@ -27,6 +27,9 @@ let guest: TestClient;
 type Errors = { message: string; errors?: Record<string, string[]> };
 
 const TODAY = todayInJohannesburg();
+/** A day `n` days from today (YYYY-MM-DD). */
+const dayFromToday = (n: number) =>
+  new Date(Date.parse(`${TODAY}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const BANK = {
   bankName: 'FNB',
   branchCode: '250655',
@@ -174,12 +177,13 @@ describe('bad input', () => {
 
 describe('a payout, worked by hand', () => {
   it('pays bills less deductions up to a day, once; carries a partner whose due is not above zero', async () => {
-    // Partner A: bills 800,00 and 400,00 (A: 25 % commission, not VAT registered: 600,00 and 300,00), the
-    // second delivered after the day; a wholesale purchase 150,00 and a refund deduction 45,50 up to the day.
-    const first = await deliveredOrder(80000, '2026-11-02');
-    await deliveredOrder(40000, '2026-11-25');
+    // Partner A: bills 800,00 and 400,00 (A: 25 % commission, not VAT registered: 600,00 and 300,00), both
+    // dated today, the day they were delivered (issue 46): the first scheduled days ago, the second delivered
+    // three days early and payable at once; a wholesale purchase 150,00 and a refund deduction 45,50 today.
+    const first = await deliveredOrder(80000, dayFromToday(-5));
+    await deliveredOrder(40000, dayFromToday(3));
     const wholesale = await staff.post(`/api/partners/${String(h.fixtures.partnerA.id)}/wholesale`, {
-      date: '2026-11-03',
+      date: TODAY,
       description: 'Wholesale roses',
       amount: '150,00',
     });
@@ -197,14 +201,13 @@ describe('a payout, worked by hand', () => {
       onPay: '45,50',
     });
     expect(processed.statusCode, processed.body).toBe(200);
-    const refundDay = todayInJohannesburg();
 
-    // Up to 24 Nov: bills 600,00; deductions 150,00 (+ 45,50 when the refund was processed by then).
-    const upTo = refundDay <= '2026-11-24' ? '2026-11-24' : refundDay;
-    const before = await dueOf(h.fixtures.partnerA.id, '2026-11-24');
-    expect(before).toMatchObject({ bills: 600, bankReady: true });
+    // Up to yesterday nothing is due: every record is dated today. Up to today: bills 900,00, deductions
+    // 195,50, as the statement's balance counts them (R 704,50).
+    const upTo = TODAY;
+    expect(await dueOf(h.fixtures.partnerA.id, dayFromToday(-1))).toBeUndefined();
     const row = (await dueOf(h.fixtures.partnerA.id, upTo))!;
-    const billsUpTo = upTo >= '2026-11-25' ? 900 : 600;
+    const billsUpTo = 900;
     expect(row).toEqual({
       partner: { id: h.fixtures.partnerA.id, name: 'Protea Petals' },
       bills: billsUpTo,
@@ -212,11 +215,14 @@ describe('a payout, worked by hand', () => {
       due: billsUpTo - 195.5,
       bankReady: true,
       bankState: 'ready',
+      enabled: true,
     });
+    const balance = await partnerA.get('/api/reporting/current-balance');
+    expect(balance.json<{ data: number }>().data).toBe(row.due);
 
     // B has nothing due above zero: a wholesale purchase only. It is carried, not paid.
     await staff.post(`/api/partners/${String(h.fixtures.partnerB.id)}/wholesale`, {
-      date: '2026-11-03',
+      date: TODAY,
       description: 'Vases',
       amount: 80,
     });
@@ -249,7 +255,9 @@ describe('a payout, worked by hand', () => {
     expect(settled.map((n) => n.amountCents)).toEqual([15000]);
 
     // The statement: the payment entry, and A's November shows what is left unpaid (the later bill if any).
-    const statement = (await partnerA.get('/api/reporting/statements?month=2026-11')).json<StatementAnswer>();
+    const statement = (
+      await partnerA.get(`/api/reporting/statements?month=${TODAY.slice(0, 7)}`)
+    ).json<StatementAnswer>();
     if (statement.data.length > 0) {
       expect(statement.data.some((e) => e.type === 'payment' && e.amount === billsUpTo - 195.5)).toBe(true);
     }

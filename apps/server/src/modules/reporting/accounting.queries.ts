@@ -15,6 +15,7 @@ import {
   profitCentres,
   refundPartners,
   refunds,
+  returns,
 } from '../../db/schema';
 import { billedJson, type OnPayLine, type OnPayOrder, orderOnPay } from '../../shared/order-onpay';
 
@@ -24,8 +25,8 @@ import { billedJson, type OnPayLine, type OnPayOrder, orderOnPay } from '../../s
  */
 export const ACCOUNTING_BATCH_ORDERS = 2000;
 
-/** Where the next batch starts: after the last order sent (its delivery date, and id). */
-type Cursor = { deliveryDate: string; id: number };
+/** Where the next batch starts: after the last order sent (its period day, and id). */
+type Cursor = { day: string; id: number };
 
 /** One row of the report's statement: an order's columns and one of its lines (all null for an order without lines). */
 interface BatchRow {
@@ -62,54 +63,84 @@ interface BatchRow {
 }
 
 /**
- * The report's statement over the orders of `within` (a CTE named `b`: the range, or a batch of it): the
- * columns of `BatchRow` in its order, every value written in as a literal (`COPY` takes no parameters).
- * Sorted by the orders' delivery date (the statement day: DECISIONS.md "The money cycle on real orders"), then
- * id, then line; `cursor` adds the delivery date as text (keyset batches). The adjustment of a line is its
- * partner's deductions on the order: the credit notes of kind `order` and the refund deductions.
+ * The report's statement over the orders of `within` (a CTE named `b`: the range, or a batch of it, with each
+ * order's `period_day`, `billed_day` and `period_end`): the columns of `BatchRow` in its order, every value
+ * written in as a literal (`COPY` takes no parameters). Sorted by the period day (the statement day: DECISIONS.md
+ * "The money cycle on real orders"), then id, then line; `cursor` adds the period day as text (keyset batches).
+ *
+ * A row shows its order as it stood at the end of its period's month (issue 46: a closed month's CSV never
+ * changes): the adjustment of a line is its partner's deductions on the order dated before that end (the
+ * credit notes of kind `order` and the refund deductions; later ones are later months' events, as on the
+ * statement), and a billed order returned or refunded by a claim processed only after it reads as it was then.
  */
 function statementOf(within: SQL, { cursor }: { cursor: boolean }): SQL {
+  const zone = literal(TIME_ZONE);
+  const end = sql`(b.period_end::timestamp at time zone ${zone})`;
   return sql`with b as (${within})
     select b.id as "orderId", b.name,
-      (b.created_at at time zone ${literal(TIME_ZONE)})::date::text as "created",
+      (b.created_at at time zone ${zone})::date::text as "created",
       pc.name as "profitCentre", b.source, coalesce(cu.name, b.customer_name) as "customer", b.email,
-      b.delivery_date::text as "deliveryDate", b.payment_type as "paymentType", b.status,
+      coalesce(b.billed_day, b.delivery_date)::text as "deliveryDate", b.payment_type as "paymentType",
+      case when b.billed_day is null or b.status not in ('return', 'refund') or not exists (
+          select 1 from ${refunds} rf where rf.order_id = b.id and rf.processed_at >= ${end}
+          union all select 1 from ${returns} rt where rt.order_id = b.id and rt.processed_at >= ${end})
+        then b.status
+        when exists (select 1 from ${refunds} rf where rf.order_id = b.id and rf.processed_at < ${end}) then 'refund'
+        when exists (select 1 from ${returns} rt where rt.order_id = b.id and rt.processed_at < ${end}) then 'return'
+        else 'delivered' end as status,
       b.fully_paid as "fullyPaid", b.is_collection as "isCollection",
       b.delivery_fee_cents as "deliveryFeeCents", ${billedJson(sql.raw('b.id'))} as billed,
       case when l.partner_id is null then '0' else (
         (select coalesce(sum(cn.amount_cents::bigint), 0) from ${creditNotes} cn
-          where cn.order_id = b.id and cn.partner_id = l.partner_id and cn.kind = 'order')
+          where cn.order_id = b.id and cn.partner_id = l.partner_id and cn.kind = 'order'
+            and cn.date < b.period_end)
         + (select coalesce(sum(rp.refund_deduction_cents::bigint), 0) from ${refundPartners} rp
           join ${refunds} r on r.id = rp.refund_id
-          where r.order_id = b.id and rp.partner_id = l.partner_id and r.processed_at is not null))::text
+          where r.order_id = b.id and rp.partner_id = l.partner_id and r.processed_at is not null
+            and r.processed_at < ${end}))::text
       end as "adjustmentCents",
       l.id as "lineId", l.status as "lineStatus", l.quantity, l.value_cents as "valueCents",
       l.partner_id as "partnerId", l.partner_delivers as "partnerDelivers", p.name as "partnerName",
       p.partner_type as "partnerType", l.pay_commission::text as "payCommission",
-      l.pay_vat_rate::text as "payVatRate", l.pay_vat_registered as "payVatRegistered"${cursor ? sql`, b.delivery_date::text as "cursor"` : sql``}
+      l.pay_vat_rate::text as "payVatRate", l.pay_vat_registered as "payVatRegistered"${cursor ? sql`, b.period_day::text as "cursor"` : sql``}
     from b
     left join ${orderLines} l on l.order_id = b.id
     left join ${partners} p on p.id = l.partner_id
     left join ${profitCentres} pc on pc.id = b.profit_centre_id
     left join ${customers} cu on cu.id = b.customer_id
-    order by b.delivery_date, b.id, l.id`;
+    order by b.period_day, b.id, l.id`;
 }
 
 /**
- * The orders delivered in the range (both ends, Johannesburg days, as literals), after `after` when given.
- * An order without a delivery date has no statement day and is in no period.
+ * Each order with its period day (issue 46): the day its first bill was written (the day it was delivered),
+ * else its delivery date, except that an unfinished order scheduled in a closed month counts in the first open
+ * month (whatever happens to it now happens there, never in the closed month). A cancelled order keeps its
+ * delivery date. `period_end` is the first day of the month after the period day.
+ */
+const ORDERS_WITH_PERIOD = sql`select x.*, (date_trunc('month', x.period_day) + interval '1 month')::date as period_end
+  from (select o.*, bl.billed_day,
+      coalesce(bl.billed_day, case when o.status = 'cancel-confirmed' then o.delivery_date
+        else greatest(o.delivery_date, (select (max(cm.month) || '-01')::date + interval '1 month'
+          from closed_months cm)::date) end) as period_day
+    from ${orders} o
+    left join lateral (select min(bi.statement_day) as billed_day from bills bi where bi.order_id = o.id) bl on true
+  ) x`;
+
+/**
+ * The orders whose period day is in the range (both ends, Johannesburg days, as literals), after `after` when
+ * given. An order without a delivery date or a bill has no period day and is in no period.
  */
 function ordersWithin(range: DateRange, after: Cursor | null): SQL {
   const day = (d: string) => sql`${literal(d)}::date`;
   const where = and(
-    sql`${orders.deliveryDate} is not null`,
-    range.startDate === undefined ? undefined : sql`${orders.deliveryDate} >= ${day(range.startDate)}`,
-    range.endDate === undefined ? undefined : sql`${orders.deliveryDate} <= ${day(range.endDate)}`,
+    sql`w.period_day is not null`,
+    range.startDate === undefined ? undefined : sql`w.period_day >= ${day(range.startDate)}`,
+    range.endDate === undefined ? undefined : sql`w.period_day <= ${day(range.endDate)}`,
     after === null
       ? undefined
-      : sql`(${orders.deliveryDate}, ${orders.id}) > (${day(after.deliveryDate)}, ${sql.raw(String(after.id))})`,
+      : sql`(w.period_day, w.id) > (${day(after.day)}, ${sql.raw(String(after.id))})`,
   );
-  return sql`select * from ${orders} where ${where}`;
+  return sql`select * from (${ORDERS_WITH_PERIOD}) w where ${where}`;
 }
 
 /** A row of `COPY`'s text, typed as the driver would have typed it. */
@@ -177,7 +208,7 @@ async function* statementRows(
     rowsOf<BatchRow & { cursor: string } & Record<string, unknown>>(
       db,
       statementOf(
-        sql`${ordersWithin(range, cursor)} order by delivery_date, id limit ${sql.raw(String(ACCOUNTING_BATCH_ORDERS))}`,
+        sql`${ordersWithin(range, cursor)} order by period_day, id limit ${sql.raw(String(ACCOUNTING_BATCH_ORDERS))}`,
         { cursor: true },
       ),
     );
@@ -188,7 +219,7 @@ async function* statementRows(
       next = null;
       if (rows.length === 0) return;
       const last = rows[rows.length - 1]!;
-      after = { deliveryDate: last.cursor, id: last.orderId };
+      after = { day: last.cursor, id: last.orderId };
       // A short batch was the last one; otherwise the next is read while this one is written out.
       let orderCount = 0;
       for (let i = 0; i < rows.length; i += 1)

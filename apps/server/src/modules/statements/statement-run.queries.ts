@@ -6,6 +6,7 @@ import { ROLE_IDS, type MonthEndJobStatus, type MonthEndPartnerStatus } from '@b
 
 import { rowsOf } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
+import { closeMonths, lockForClosing } from '../../shared/closed-months';
 
 /**
  * The month-end run's queue (`statement_jobs`): a job per month and partner. Workers claim a job with
@@ -127,4 +128,18 @@ export async function failedRunMails(db: DbOrTx, month: string): Promise<number[
         where j.month = ${month} and m.status = 'failed'`,
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * A run has finished once none of its month's jobs is queued or running (sent or failed for good): then its
+ * month is closed (issue 46, shared/closed-months.ts; a run of the current month closes nothing, its days are
+ * still being delivered). Called in the transaction that finishes a job, and at a start that queued nothing.
+ */
+export async function closeMonthIfRunFinished(db: DbOrTx, month: string): Promise<void> {
+  await lockForClosing(db);
+  const [left] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from statement_jobs where month = ${month} and status in ('queued', 'running')`,
+  );
+  if ((left?.n ?? 0) === 0) await closeMonths(db, [month], 'month-end run');
 }

@@ -15,6 +15,7 @@ import { audit } from '../../lib/audit';
 import type { MailQueue } from '../../lib/mail-queue';
 import {
   claimJob,
+  closeMonthIfRunFinished,
   failedRunMails,
   finishJob,
   queueMonth,
@@ -88,6 +89,7 @@ export function createStatementRun({
         attachments: [{ filename: download.filename, contentType: download.contentType, content }],
       });
       await finishJob(tx, job.id, { error: null, mailId });
+      await closeMonthIfRunFinished(tx, job.month);
     });
   }
 
@@ -102,7 +104,10 @@ export function createStatementRun({
         await send(job);
       } catch (failure) {
         log.warn({ job: job.id, partner: job.partner_id, err: failure }, 'month-end statement not sent');
-        await finishJob(db, job.id, { error: errorText(failure), mailId: null });
+        await db.transaction(async (tx) => {
+          await finishJob(tx, job.id, { error: errorText(failure), mailId: null });
+          await closeMonthIfRunFinished(tx, job.month);
+        });
       }
     }
   }
@@ -174,6 +179,8 @@ export function createStatementRun({
         });
         // Delivered at commit, to every instance listening (this one too).
         if (listen && n > 0) await tx.execute(sql`select pg_notify(${RUN_CHANNEL}, ${month})`);
+        // Nothing to send (no partner has a statements user): the run has finished at once.
+        if (n === 0) await closeMonthIfRunFinished(tx, month);
         return n;
       });
       if (queued > 0) void wake();

@@ -139,13 +139,22 @@ export async function monthFigures(db: DbOrTx, partner: StatementPartner, month:
   };
 }
 
-/** The summary's entry types, in the order its table lists them. */
-const SUMMARY_TYPES = ['order', 'refund', 'payment', 'wholesale', 'instore'] as const;
+/** The summary's entry types, in the order its table lists them: what the month's Total on pay adds up. */
+const SUMMARY_TYPES = ['order', 'refund', 'wholesale', 'instore'] as const;
 
 export type EntrySummaryRow = { type: EntryRow['type']; count: number; amountCents: number };
-export type EntrySummary = { rows: EntrySummaryRow[]; total: { count: number; amountCents: number } };
+export type EntrySummary = {
+  rows: EntrySummaryRow[];
+  /** The rows' count and amount: the amount is the month's Total on pay (bills less deductions). */
+  total: { count: number; amountCents: number };
+  /** Payments received in the month (cents, positive), on their own line: never netted into the total. */
+  paid: { count: number; amountCents: number };
+};
 
-/** The summary's table: each entry type's count and amount as shown (cents), and the month's total of each. */
+/**
+ * The summary's table (issue 46: it adds up): each entry type's count and amount as shown (cents), their total
+ * the month's Total on pay, and below it the payments received that month.
+ */
 export function entrySummary(counts: EntryCountsRow, amounts: EntryCountsRow): EntrySummary {
   return {
     rows: SUMMARY_TYPES.map((type) => ({ type, count: counts[type], amountCents: amounts[type] })),
@@ -153,5 +162,6 @@ export function entrySummary(counts: EntryCountsRow, amounts: EntryCountsRow): E
       count: SUMMARY_TYPES.reduce((n, t) => n + counts[t], 0),
       amountCents: SUMMARY_TYPES.reduce((n, t) => n + amounts[t], 0),
     },
+    paid: { count: counts.payment, amountCents: -amounts.payment },
   };
 }

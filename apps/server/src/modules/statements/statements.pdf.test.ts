@@ -119,13 +119,23 @@ describe('GET /api/reporting/statements/{month}/detail and /summary', () => {
         )
         ?.slice(1)
         .map((cell) => cell.replace(/\s+/g, ' '));
-    expect(['Order', 'Refund', 'Payment', 'Wholesale', 'In-store'].map(row)).toEqual([
+    expect(['Order', 'Refund', 'Wholesale', 'In-store'].map(row)).toEqual([
       ['4', 'R 1 740,50'],
       ['1', '-R 75,25'],
-      ['2', '-R 620,00'],
       ['1', '-R 300,00'],
       ['1', '-R 450,00'],
     ]);
+    // Issue 46: the table adds up to the month's Total on pay (1 740,50 - 75,25 - 300 - 450 = 915,25), and the
+    // payments received stand below it on their own line, never netted into it.
+    const line = (label: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.trim().startsWith(label))
+        .map((l) => l.trim().replace(/\s+/g, ' '));
+    expect(line('Total on pay')).toContain('Total on pay 7 R 915,25');
+    expect(MARCH.totals.totalOnPay).toBe(915.25);
+    expect(line('Paid to you this month')).toEqual(['Paid to you this month 2 R 620,00']);
+    expect(text).not.toMatch(/^\s*Payment\s/m);
     expect(text).not.toContain('#S1');
     // One page drawn to a picture, to look at (tests/README: open the PNG when the layout changes).
     writeFileSync(join(dir, 'summary.pdf'), pdf);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 
 import {
+  CLOSED_MONTH_TEXTS,
   STATEMENT_FIGURES,
   entryAmount,
   formatCount,
@@ -135,7 +136,18 @@ export function statementPdf(input: StatementPdfInput): Readable {
           ],
           summary.rows,
           {
-            footer: ['Total', formatCount(summary.total.count), formatMoney(summary.total.amountCents / 100)],
+            footer: [
+              STATEMENT_FIGURES.find((f) => f.key === 'totalOnPay')?.label ?? 'Total on pay',
+              formatCount(summary.total.count),
+              formatMoney(summary.total.amountCents / 100),
+            ],
+            below: [
+              [
+                CLOSED_MONTH_TEXTS.paidThisMonth,
+                formatCount(summary.paid.count),
+                formatMoney(summary.paid.amountCents / 100),
+              ],
+            ],
           },
         );
         return;

@@ -54,14 +54,30 @@ export type EntryRow = {
  * ids (which once made it hash the whole orders table for a page's details). No SQL comments in here: the
  * bench replays each statement on one line.
  */
+/**
+ * A closed month reads as it was closed (issue 46): a bill paid, or a deduction settled, by a payment made
+ * after the month closed still shows unpaid or unsettled there (`closing`: when the month closed, if it has).
+ * Every record dated in a month is dated when it is made, and nothing is dated into a closed month, so the
+ * month's rows, and with this their states, never change once it is closed.
+ */
+const PAID_BY_CLOSE = (payment: SQL) =>
+  sql`(${payment} is not null and (select at from closing) is not null
+    and (select pm.created_at from payments pm where pm.id = ${payment}) > (select at from closing))`;
+
 function entriesCte(partnerId: number, month: string): SQL {
   const { first, next } = monthBounds(month);
-  return sql`with bill_rows as (
-      select b.id, b.order_id, b.amount_cents, b.paid, b.paid_at, b.statement_day as day
+  return sql`with closing as (
+      select min(closed_at) as at from closed_months where month >= ${month}
+    ), bill_rows as (
+      select b.id, b.order_id, b.amount_cents,
+        b.paid and not ${PAID_BY_CLOSE(sql`b.payment_id`)} as paid,
+        case when ${PAID_BY_CLOSE(sql`b.payment_id`)} then null else b.paid_at end as paid_at,
+        b.statement_day as day
       from bills b
       where b.partner_id = ${partnerId} and b.statement_day >= ${first}::date and b.statement_day < ${next}::date
     ), note_rows as (
-      select cn.id, cn.order_id, cn.kind, cn.amount_cents, cn.date, cn.description, cn.payment_id
+      select cn.id, cn.order_id, cn.kind, cn.amount_cents, cn.date, cn.description,
+        case when ${PAID_BY_CLOSE(sql`cn.payment_id`)} then null else cn.payment_id end as payment_id
       from credit_notes cn
       where cn.partner_id = ${partnerId} and cn.date >= ${first}::date and cn.date < ${next}::date
         and (cn.kind <> 'order' or cn.order_id is not null)
@@ -83,7 +99,9 @@ function entriesCte(partnerId: number, month: string): SQL {
       from order_rows k left join orders o on o.id = k.order_id
       union all
       select 'refund', rp.id, (r.processed_at at time zone ${ZONE})::date::text, r.order_id, o.name, null, null, null,
-        rp.refund_deduction_cents, 0, case when rp.payment_id is null then rp.refund_deduction_cents else 0 end, r.name
+        rp.refund_deduction_cents, 0,
+        case when rp.payment_id is null or ${PAID_BY_CLOSE(sql`rp.payment_id`)} then rp.refund_deduction_cents else 0 end,
+        r.name
       from refund_partners rp join refunds r on r.id = rp.refund_id left join orders o on o.id = r.order_id
       where rp.partner_id = ${partnerId} and rp.refund_deduction_cents > 0
         and r.processed_at >= ${`${first}T00:00:00+02:00`}::timestamptz
@@ -98,6 +116,30 @@ function entriesCte(partnerId: number, month: string): SQL {
       from note_rows n left join orders o on o.id = n.order_id
       where n.kind in ('instore', 'wholesale')
     )`;
+}
+
+/**
+ * A line's status as it stood when the month ended (`next`: the first day after it), as SQL over `l`: a line
+ * returned or refunded by a claim processed after the month reads as it was before that claim (issue 46: a
+ * past statement never changes). A status no processed claim explains is shown as it is.
+ */
+function lineStatusAt(next: string): SQL {
+  const end = sql`${`${next}T00:00:00+02:00`}::timestamptz`;
+  const refunded = (
+    when: SQL,
+  ) => sql`exists (select 1 from refund_lines rl join refunds r on r.id = rl.refund_id
+    where rl.order_line_id = l.id and r.processed_at ${when} ${end})`;
+  const returned = (
+    when: SQL,
+  ) => sql`exists (select 1 from return_lines xl join returns x on x.id = xl.return_id
+    where xl.order_line_id = l.id and x.processed_at ${when} ${end})`;
+  const before = sql.raw('<');
+  const after = sql.raw('>=');
+  return sql`case
+    when l.status = 'refund' and ${refunded(after)} and not ${refunded(before)}
+      then case when ${returned(before)} then 'return' else 'delivered' end
+    when l.status = 'return' and ${returned(after)} and not ${returned(before)} then 'delivered'
+    else l.status end`;
 }
 
 /** The entry's amount as shown (signed): what "Payment amount" sorts by. */
@@ -136,7 +178,7 @@ export async function statementEntryPage(
           (select ob.amount_cents from bills ob where ob.order_id = o.id and ob.partner_id = ${partnerId})) end as on_pay_cents,
         case when page.type = 'order' then ns.notes end as notes,
         case when page.type = 'order' then (select json_agg(json_build_object('id', l.id, 'title', l.title,
-            'quantity', l.quantity, 'status', l.status) order by l.id)
+            'quantity', l.quantity, 'status', ${lineStatusAt(monthBounds(month).next)}) order by l.id)
           from order_lines l where l.order_id = o.id and l.partner_id = ${partnerId}) end as lines
       from page
         left join orders o on o.id = page.order_id and page.type = 'order'

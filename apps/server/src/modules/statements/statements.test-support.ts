@@ -110,11 +110,12 @@ export async function seedStatementMonths(db: Db, { partnerA, partnerB, staff }:
     { orderId: s5, partnerId: partnerB.id, title: 'Orchid', status: 'delivered', valueCents: 35100 },
   ]);
   await db.insert(bills).values([
-    { orderId: s1, partnerId: partnerA.id, amountCents: 50000 },
-    { orderId: s2, partnerId: partnerA.id, amountCents: 32050 },
-    { orderId: s3, partnerId: partnerA.id, amountCents: 100000 },
-    { orderId: s4, partnerId: partnerA.id, amountCents: 20000 },
-    { orderId: s5, partnerId: partnerB.id, amountCents: 99900 },
+    // Each delivered on its delivery date: the statement day (issue 46: the day it was delivered).
+    { orderId: s1, partnerId: partnerA.id, amountCents: 50000, statementDay: '2026-03-05' },
+    { orderId: s2, partnerId: partnerA.id, amountCents: 32050, statementDay: '2026-03-20' },
+    { orderId: s3, partnerId: partnerA.id, amountCents: 100000, statementDay: '2026-03-31' },
+    { orderId: s4, partnerId: partnerA.id, amountCents: 20000, statementDay: '2026-02-27' },
+    { orderId: s5, partnerId: partnerB.id, amountCents: 99900, statementDay: '2026-03-16' },
   ]);
   await db.insert(creditNotes).values([
     { partnerId: partnerA.id, orderId: s1, kind: 'order', amountCents: 5000, date: '2026-03-08', description: 'Late delivery' },
@@ -189,7 +190,7 @@ export async function seedBusyMonth(db: Db, partnerId: number, month: string, co
   await insertMany(
     db,
     bills,
-    rows.map((o, i) => ({ orderId: o.id, partnerId, amountCents: 30000 + i, paid: i % 3 === 0, paidAt: i % 3 === 0 ? `${month}-28` : null })),
+    rows.map((o, i) => ({ orderId: o.id, partnerId, amountCents: 30000 + i, statementDay: o.deliveryDate, paid: i % 3 === 0, paidAt: i % 3 === 0 ? `${month}-28` : null })),
   ); // prettier-ignore
   // As the seed does after loading: the planner's statistics for the new rows.
   await db.execute(sql`analyze`);

@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
-import { wholesaleBody, type WholesalePurchase } from '@bloomline/contract';
+import { monthInSentence, wholesaleBody, type WholesalePurchase } from '@bloomline/contract';
 
 import { useIdempotencyKey } from '@/api/idempotency';
 import {
@@ -23,7 +23,7 @@ import {
 import { DateField } from '@/ui/date-input';
 import { partnerKeys } from '@/lib/query-keys';
 
-import { addWholesale, useWholesale } from '../api/wholesale';
+import { addWholesale, useClosedMonths, useWholesale } from '../api/wholesale';
 
 export const WHOLESALE_TITLE = 'Wholesale purchases';
 
@@ -58,6 +58,8 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
   const today = todayInJohannesburg();
   // The form stays for the next purchase: a new key after each one recorded.
   const once = useIdempotencyKey();
+  // No day in a closed month is offered (issue 46); the server refuses one under the field all the same.
+  const closed = useClosedMonths().data;
   const controller = useApiForm<Values, WholesalePurchase>({
     initialValues: { date: today, description: '', amount: '' },
     schema,
@@ -103,7 +105,11 @@ export function WholesaleSection({ partnerId }: { partnerId: number }) {
             <DateField
               label="Date"
               required
+              minDate={closed?.firstOpenDay}
               maxDate={today}
+              description={
+                closed ? `Months before ${monthInSentence(closed.firstOpenMonth)} are closed.` : undefined
+              }
               w={{ base: '100%', xs: 170 }}
               {...form.getInputProps('date')}
             />

@@ -24,6 +24,7 @@ const dues: PayoutDue[] = [
     due: 1000.25,
     bankReady: true,
     bankState: 'ready',
+    enabled: true,
   },
   {
     partner: { id: 2, name: 'Constantia Blooms' },
@@ -32,6 +33,7 @@ const dues: PayoutDue[] = [
     due: 300,
     bankReady: false,
     bankState: 'incomplete',
+    enabled: true,
   },
   {
     partner: { id: 3, name: 'Fynbos & Co' },
@@ -40,7 +42,9 @@ const dues: PayoutDue[] = [
     due: -80,
     bankReady: true,
     bankState: 'ready',
+    enabled: true,
   },
+  // Disabled, still paid what they are owed (issue 46).
   {
     partner: { id: 4, name: 'Petals Plus' },
     bills: 99.75,
@@ -48,6 +52,7 @@ const dues: PayoutDue[] = [
     due: 99.75,
     bankReady: true,
     bankState: 'ready',
+    enabled: false,
   },
   // Issue 46: changed bank details not yet confirmed by a second user: held.
   {
@@ -57,6 +62,7 @@ const dues: PayoutDue[] = [
     due: 410,
     bankReady: true,
     bankState: 'awaiting-confirmation',
+    enabled: true,
   },
 ];
 const runs: PayoutRun[] = [
@@ -110,6 +116,9 @@ describe('/payouts', () => {
       'href',
       '/partners/5',
     );
+    // A disabled partner is marked, and still chosen to be paid.
+    expect(screen.getByRole('row', { name: /Petals Plus/ })).toHaveTextContent('Disabled');
+    expect(screen.getByRole('row', { name: /Kloof Street/ })).not.toHaveTextContent('Disabled');
     // By hand: 1 000,25 + 99,75 = 1 100,00.
     expect(screen.getByText(/Chosen: 2 partners/)).toHaveTextContent('R 1 100,00');
     expect(await screen.findByRole('row', { name: /BL PAY 202610/ })).toHaveTextContent('R 5 400,00');

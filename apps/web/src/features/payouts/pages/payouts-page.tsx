@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
@@ -88,9 +88,17 @@ function Payouts() {
       key: 'partner',
       header: 'Partner',
       render: (d) => (
-        <Anchor component={Link} to={paths.partners.edit(d.partner.id)} size="sm" fw={500}>
-          {d.partner.name}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={paths.partners.edit(d.partner.id)} size="sm" fw={500}>
+            {d.partner.name}
+          </Anchor>
+          {/* Issue 46: a disabled partner is still paid what they are owed, but staff see it. */}
+          {d.enabled === false && (
+            <Badge color="gray" variant="outline" size="sm">
+              Disabled
+            </Badge>
+          )}
+        </Group>
       ),
     },
     { key: 'bills', header: 'Bills', align: 'right', render: (d) => <Money value={d.bills} /> },

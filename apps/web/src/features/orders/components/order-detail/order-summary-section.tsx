@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 
-import type { OrderDetail } from '@bloomline/contract';
+import { CLOSED_MONTH_TEXTS, deliveryDateLocked, type OrderDetail } from '@bloomline/contract';
 
 import { DateText, StatusBadge } from '@/ui';
 
@@ -9,9 +9,13 @@ import { DeliveryDateDialog } from './delivery-date-dialog';
 import { DetailSection } from './detail-section';
 import { KeyValues } from './key-values';
 
-/** Order number, dates and status; staff set the delivery date from here. */
+/**
+ * Order number, dates and status; staff set the delivery date from here, until a line is delivered or the
+ * order is cancelled (issue 46: its bills and deductions are dated by then; the server answers 409).
+ */
 export function OrderSummarySection({ order, isStaff }: { order: OrderDetail; isStaff: boolean }) {
   const [editing, dialog] = useDisclosure(false);
+  const locked = deliveryDateLocked(order, order.lines);
   return (
     <DetailSection title="Order">
       <KeyValues
@@ -26,7 +30,12 @@ export function OrderSummarySection({ order, isStaff }: { order: OrderDetail; is
           { key: 'status', label: 'Status', value: <StatusBadge status={order.status} /> },
         ]}
       />
-      {isStaff && (
+      {isStaff && locked && (
+        <Text size="xs" c="dimmed" mt="sm">
+          {CLOSED_MONTH_TEXTS.deliveryDateLocked}.
+        </Text>
+      )}
+      {isStaff && !locked && (
         <>
           <Button variant="default" size="xs" mt="sm" onClick={dialog.open}>
             {order.deliveryDate ? 'Update delivery date' : 'Create delivery date'}

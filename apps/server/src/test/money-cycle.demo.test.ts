@@ -1,19 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AccountingRow, StatementAnswer } from '@bloomline/contract';
 import { latestMonths, monthBounds, todayInJohannesburg, toCents } from '@bloomline/contract';
 
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
 import { rowsOf } from '../db/bulk';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { seedDatabase } from '../demo-seed';
 import { TestClient } from './client';
+import { createHarness, type Harness } from './harness';
+import { checkMoneyInvariants } from './money-invariants';
 
 // The accounting CSV reconciles with the statements on the demo data (DECISIONS.md "The money cycle on real
 // orders"; issue 35): for every partner and month, the statement's bills equal the CSV's on pay (incl.
@@ -21,29 +17,20 @@ import { TestClient } from './client';
 // on orders equal the CSV's adjustments (credit notes and refund deductions on the order, by partner), the rest
 // of the deductions being the in-store and wholesale entries, which have no row of their own.
 
+let h: Harness;
 let database: Database;
-let app: App;
 let staff: TestClient;
 
+// The harness's own database (embedded, or one of its own on DATABASE_URL's server), emptied and seeded with
+// the demo: the same test on PGlite and on PostgreSQL.
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory' });
-  await database.migrate();
-  await seedDatabase(database.db, { orders: 400 });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bloomline-demo-')),
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://localhost:3000',
-  });
-  app = await buildApp({ config, database, mailer: { send: async () => undefined }, logger: false });
-  await app.ready();
-  staff = new TestClient(app, '10.35.9.1');
+  h = await createHarness();
+  database = h.database;
+  await seedDatabase(database.db, { orders: 400, reset: true });
+  staff = new TestClient(h.app, '10.35.9.1');
   await staff.login('admin@example.com');
 }, 240_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => h.close());
 
 const BILLED = new Set(['delivered', 'return', 'refund']);
 
@@ -111,4 +98,24 @@ describe('the accounting CSV reconciles with the statements (demo data)', () => 
     }
     expect(checked).toBeGreaterThan(24);
   }, 240_000);
+});
+
+// Issue 46, point 9: the whole demo obeys the money's rules, checked over every order, partner and month.
+// Known today: the seed returns a line and refunds it too, both taken from the florist (the issue's #BL11741, a
+// bill of R 871,02 less a credit note and a refund deduction of R 779,02 each). The seed's claims are being
+// bounded in demo-seed/finance.ts; until then those sentences, and only those, are let through here, and the
+// `fails` test below says so: once the seed obeys, it fails, and its `.fails` goes.
+const SEED_CLAIMS_ABOVE_EARNED =
+  /(is deducted|: deducted) R [\d\s]+,\d{2}.*, more than the R [\d\s]+,\d{2} (it|their lines) earned/;
+let violations: string[] = [];
+
+describe('the demo obeys the money rules (issue 46)', () => {
+  it('holds every invariant over every order, partner and month, but the claims bounds the seed still breaks', async () => {
+    violations = await checkMoneyInvariants(database.db);
+    expect(violations.filter((v) => !SEED_CLAIMS_ABOVE_EARNED.test(v))).toEqual([]);
+  }, 120_000);
+
+  it.fails('takes back no more than was earned: fails until demo-seed/finance.ts bounds its claims', () => {
+    expect(violations).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { seedDatabase } from '../demo-seed';
 import { TestClient } from './client';
 import { createHarness, type Harness } from './harness';
-import { checkMoneyInvariants } from './money-invariants';
+import { expectDemoMoneyInvariants } from './money-invariants';
 
 // The accounting CSV reconciles with the statements on the demo data (DECISIONS.md "The money cycle on real
 // orders"; issue 35): for every partner and month, the statement's bills equal the CSV's on pay (incl.
@@ -100,19 +100,14 @@ describe('the accounting CSV reconciles with the statements (demo data)', () => 
   }, 240_000);
 });
 
-// Issue 46, point 9: the whole demo obeys the money's rules, checked over every order, partner and month.
-// Known today: the seed returns a line and refunds it too, both taken from the florist (the issue's #BL11741, a
-// bill of R 871,02 less a credit note and a refund deduction of R 779,02 each). The seed's claims are being
-// bounded in demo-seed/finance.ts; until then those sentences, and only those, are let through here, and the
-// `fails` test below says so: once the seed obeys, it fails, and its `.fails` goes.
-const SEED_CLAIMS_ABOVE_EARNED =
-  /(is deducted|: deducted) R [\d\s]+,\d{2}.*, more than the R [\d\s]+,\d{2} (it|their lines) earned/;
+// Issue 46, point 9: the whole demo obeys the money's rules, checked over every order, partner and month; but
+// for the claims bounds the seed still breaks (SEED_CLAIMS_ABOVE_EARNED), which the `fails` test below owns up
+// to: once demo-seed/finance.ts bounds its claims it fails, and its `.fails` and that exception go.
 let violations: string[] = [];
 
 describe('the demo obeys the money rules (issue 46)', () => {
   it('holds every invariant over every order, partner and month, but the claims bounds the seed still breaks', async () => {
-    violations = await checkMoneyInvariants(database.db);
-    expect(violations.filter((v) => !SEED_CLAIMS_ABOVE_EARNED.test(v))).toEqual([]);
+    violations = await expectDemoMoneyInvariants(database.db);
   }, 120_000);
 
   it.fails('takes back no more than was earned: fails until demo-seed/finance.ts bounds its claims', () => {

@@ -188,7 +188,9 @@ for (const width of [1280, 375]) {
       await shot(page, `${tag}-refunds-list`);
       if (listPage > 1) {
         await page.goto(`/orders/refunds?page=${String(listPage)}`);
-        await expect(page.getByRole('button', { name: String(listPage) })).toHaveAttribute(
+        // The pager's own button, by its exact number: '2' alone would also match '12' on a longer demo.
+        const pager = page.getByRole('navigation', { name: 'Pagination' });
+        await expect(pager.getByRole('button', { name: String(listPage), exact: true })).toHaveAttribute(
           'aria-current',
           'page',
         );

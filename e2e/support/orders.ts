@@ -128,7 +128,11 @@ export async function demoOrder(
   }: { partnerName: string; status: string; when: 'today' | 'later'; pick: Pick },
 ): Promise<{ order: Order; line: Line }> {
   const today = todayInJohannesburg();
-  const { data } = await listOrders(page, { filter: status, s: 'created_at', d: 'desc' });
+  // Asked for by delivery date (`sd`, `ed`), so that the page of a hundred holds them whatever the day: the
+  // demo's showcase orders are spread over the month, and newest first among all the status's orders they can
+  // fall behind a hundred newer ones late in a month (the month's own and the journeys').
+  const dates = when === 'today' ? { sd: today, ed: today } : { sd: addDays(today, 1) };
+  const { data } = await listOrders(page, { filter: status, ...dates, s: 'created_at', d: 'desc' });
   const matches = data
     .filter((o) => (when === 'today' ? o.deliveryDate === today : (o.deliveryDate ?? '') > today))
     .map((o) => ({ order: o, line: lineOf(o, partnerName, status) }))

@@ -25,6 +25,7 @@ import {
 import { DEMO_USERS, isSeeded, seedDatabase } from './index';
 import type { SeedSummary } from './index';
 import { expectMoneyAsTheProductLeavesIt } from './seed-money.checks';
+import { expectDemoMoneyInvariants } from '../test/money-invariants';
 
 // A fixed moment (09:30 in Johannesburg) so the test never depends on the day it runs.
 const NOW = new Date('2026-03-10T07:30:00Z');
@@ -98,6 +99,7 @@ async function expectConsistentOrders(db: Database['db']) {
       .every((l) => l.status === 'open' || l.status === 'cancel-confirmed'),
   ).toBe(true);
   await expectMoneyAsTheProductLeavesIt(db);
+  await expectDemoMoneyInvariants(db);
   return { lines, all };
 }
 

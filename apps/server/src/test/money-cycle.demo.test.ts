@@ -1,19 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AccountingRow, StatementAnswer } from '@bloomline/contract';
 import { latestMonths, monthBounds, todayInJohannesburg, toCents } from '@bloomline/contract';
 
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
 import { rowsOf } from '../db/bulk';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { seedDatabase } from '../demo-seed';
 import { TestClient } from './client';
+import { createHarness, type Harness } from './harness';
+import { expectDemoMoneyInvariants } from './money-invariants';
 
 // The accounting CSV reconciles with the statements on the demo data (DECISIONS.md "The money cycle on real
 // orders"; issue 35): for every partner and month, the statement's bills equal the CSV's on pay (incl.
@@ -21,29 +17,20 @@ import { TestClient } from './client';
 // on orders equal the CSV's adjustments (credit notes and refund deductions on the order, by partner), the rest
 // of the deductions being the in-store and wholesale entries, which have no row of their own.
 
+let h: Harness;
 let database: Database;
-let app: App;
 let staff: TestClient;
 
+// The harness's own database (embedded, or one of its own on DATABASE_URL's server), emptied and seeded with
+// the demo: the same test on PGlite and on PostgreSQL.
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory' });
-  await database.migrate();
-  await seedDatabase(database.db, { orders: 400 });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bloomline-demo-')),
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://localhost:3000',
-  });
-  app = await buildApp({ config, database, mailer: { send: async () => undefined }, logger: false });
-  await app.ready();
-  staff = new TestClient(app, '10.35.9.1');
+  h = await createHarness();
+  database = h.database;
+  await seedDatabase(database.db, { orders: 400, reset: true });
+  staff = new TestClient(h.app, '10.35.9.1');
   await staff.login('admin@example.com');
 }, 240_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => h.close());
 
 const BILLED = new Set(['delivered', 'return', 'refund']);
 
@@ -112,4 +99,19 @@ describe('the accounting CSV reconciles with the statements (demo data)', () => 
     }
     expect(checked).toBeGreaterThan(24);
   }, 240_000);
+});
+
+// Issue 46, point 9: the whole demo obeys the money's rules, checked over every order, partner and month; but
+// for the claims bounds the seed still breaks (SEED_CLAIMS_ABOVE_EARNED), which the `fails` test below owns up
+// to: once demo-seed/finance.ts bounds its claims it fails, and its `.fails` and that exception go.
+let violations: string[] = [];
+
+describe('the demo obeys the money rules (issue 46)', () => {
+  it('holds every invariant over every order, partner and month, but the claims bounds the seed still breaks', async () => {
+    violations = await expectDemoMoneyInvariants(database.db);
+  }, 120_000);
+
+  it.fails('takes back no more than was earned: fails until demo-seed/finance.ts bounds its claims', () => {
+    expect(violations).toEqual([]);
+  });
 });

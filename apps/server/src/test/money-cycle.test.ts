@@ -94,7 +94,7 @@ describe('the bill at delivery', () => {
     const order = await createOrder(
       h.database.db,
       [{ partnerId: h.fixtures.partnerB.id, status: 'fulfilled', valueCents: 35000 }],
-      { placedByPartnerId: h.fixtures.partnerA.id, deliveryDate: '2026-11-20' },
+      { source: 'in-store', placedByPartnerId: h.fixtures.partnerA.id, deliveryDate: '2026-11-20' },
     );
     expect((await partnerB.post(`/api/orders/${String(order.id)}/deliver`)).statusCode).toBe(200);
     const notes = await h.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
@@ -182,3 +182,4 @@ describe('one on-pay function, everywhere', () => {
     );
   }, 120_000);
 });
+afterAll(async () => (await import('./money-invariants')).expectMoneyInvariants(h));

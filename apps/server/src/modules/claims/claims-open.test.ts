@@ -271,3 +271,4 @@ describe('the lists', () => {
     expect((await staff.get('/api/v2/orders/refunds?status=x')).statusCode).toBe(422);
   });
 });
+afterAll(async () => (await import('../../test/money-invariants')).expectMoneyInvariants(h));

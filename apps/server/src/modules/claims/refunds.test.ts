@@ -363,3 +363,4 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
     expect(res.json<Card>().data.partners.map((p) => p.refundDeduction)).toEqual([1]);
   });
 });
+afterAll(async () => (await import('../../test/money-invariants')).expectMoneyInvariants(h));

@@ -348,3 +348,4 @@ describe('POST /api/orders/returns/{id}/process', () => {
     expect(await notesOf(order.id)).toEqual([]);
   });
 });
+afterAll(async () => (await import('../../test/money-invariants')).expectMoneyInvariants(h));

@@ -382,3 +382,4 @@ describe('a payout, worked by hand', () => {
     expect(bill!.paid ? bill!.paymentId : null).toBe(bill!.paid ? payment!.id : null);
   });
 });
+afterAll(async () => (await import('../../test/money-invariants')).expectMoneyInvariants(h));

@@ -296,7 +296,7 @@ async function registerAreas(
     caches: createOrderListCaches({ totalsMs: config.countCacheMs }),
   });
   // Returns and refunds live below /api/orders/; the router prefers their fixed segments to the orders' `:id`.
-  const notify = notifierOfDeductions({ db, queueMail, appUrl: config.appUrl, log: app.log });
+  const notify = notifierOfDeductions({ queueMail, appUrl: config.appUrl, log: app.log });
   await app.register(claimsRoutes, {
     returns: createReturnsService({ db, notify }),
     refunds: createRefundsService({

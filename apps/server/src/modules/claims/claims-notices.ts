@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { formatMoney, toRand } from '@bloomline/contract';
 
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { partners } from '../../db/schema';
 import type { QueueMail } from '../../lib/mail-queue';
 
 export interface NoticeDeps {
-  db: Db;
   queueMail: QueueMail;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -53,49 +52,35 @@ export function deductionMail(
 }
 
 /**
- * Tells each partner with a deduction above nothing, at their business address, once the change is committed
- * (never from inside the transaction: a refused or rolled-back change sends nothing). A partner without a
- * business address is skipped with a log line; a failed send is logged and never undoes the change.
+ * Writes each partner with a deduction above nothing an e-mail at their business address, in the transaction
+ * of the deduction itself (DECISIONS.md "Money that cannot go wrong"): the mail and its job commit with the
+ * credit note or refund deduction, so a crash after the commit loses neither, and a refused or rolled-back
+ * change writes nothing. A partner without a business address is skipped with a log line.
  */
-export function notifierOfDeductions({ db, queueMail, appUrl, log }: NoticeDeps) {
-  return async (notice: DeductionNotice) => {
+export function notifierOfDeductions({ queueMail, appUrl, log }: NoticeDeps) {
+  return async (tx: DbOrTx, notice: DeductionNotice) => {
     const owed = notice.deductions.filter((d) => d.cents > 0);
     if (owed.length === 0) return;
-    try {
-      const rows = await db
-        .select({ id: partners.id, name: partners.name, businessEmail: partners.businessEmail })
-        .from(partners)
-        .where(
-          inArray(
-            partners.id,
-            owed.map((d) => d.partnerId),
-          ),
+    const rows = await tx
+      .select({ id: partners.id, name: partners.name, businessEmail: partners.businessEmail })
+      .from(partners)
+      .where(
+        inArray(
+          partners.id,
+          owed.map((d) => d.partnerId),
+        ),
+      );
+    for (const { partnerId, cents } of owed) {
+      const partner = rows.find((p) => p.id === partnerId);
+      const to = partner?.businessEmail?.trim();
+      if (!partner || !to) {
+        log.info(
+          { partnerId, orderId: notice.order.id },
+          'deduction not e-mailed: the partner has no business address',
         );
-      for (const { partnerId, cents } of owed) {
-        const partner = rows.find((p) => p.id === partnerId);
-        const to = partner?.businessEmail?.trim();
-        if (!partner || !to) {
-          log.info(
-            { partnerId, orderId: notice.order.id },
-            'deduction not e-mailed: the partner has no business address',
-          );
-          continue;
-        }
-        try {
-          await queueMail(db, {
-            kind: 'deduction',
-            to,
-            ...deductionMail(partner.name, notice, cents, appUrl),
-          });
-        } catch (err) {
-          log.error(
-            { err, partnerId, orderId: notice.order.id },
-            'could not e-mail the partner about a deduction',
-          );
-        }
+        continue;
       }
-    } catch (err) {
-      log.error({ err, orderId: notice.order.id }, 'could not e-mail the partners about their deductions');
+      await queueMail(tx, { kind: 'deduction', to, ...deductionMail(partner.name, notice, cents, appUrl) });
     }
   };
 }

@@ -281,45 +281,6 @@ describe('PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}', () => {
     expect((await sharesOf(whole.refund.id)).map(([, c]) => c)).toEqual([100, 200, 300]);
   });
 
-  it('with the customer or the marketplace responsible deducts nothing and says who bears it', async () => {
-    for (const responsible of ['Customer', 'Bloomline']) {
-      const { order, refund } = await threePartnerRefund();
-      await h.mailsSent();
-      const sent = h.outbox.length;
-      const refused = await staff.put(one(refund.id), { responsible, onPay: 2.5 });
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json<Errors>().errors).toEqual({ onPay: [CLAIM_TEXTS.nothingDeducted(responsible)] });
-      const res = await staff.put(
-        one(refund.id),
-        responsible === 'Customer' ? { responsible, onPay: 0 } : { responsible },
-      );
-      expect(res.statusCode).toBe(200);
-      expect(res.json<Card>().data).toMatchObject({ responsible, onPay: 0, onPayLeft: 0 });
-      expect((await sharesOf(refund.id)).map(([, c]) => c)).toEqual([0, 0, 0]);
-      const who = responsible === 'Customer' ? 'the customer' : 'Bloomline';
-      const history = await h.database.db
-        .select()
-        .from(orderHistory)
-        .where(eq(orderHistory.orderId, order.id));
-      expect(history.map((e) => e.message)).toContain(
-        `Ada Admin processed refund ${refund.name} (${responsible} responsible: ${who} bears the refund)`,
-      );
-      expect(history.map((e) => e.message).join(' ')).not.toMatch(/deduct/);
-      const [entry] = await h.database.db
-        .select()
-        .from(auditEntries)
-        .where(and(eq(auditEntries.propertyType, 'refund'), eq(auditEntries.propertyId, refund.id)));
-      expect(entry!.newValues).toEqual({
-        responsible,
-        borne_by: responsible,
-        processed_by: h.fixtures.staff.id,
-      });
-      expect(entry!.message).toContain(`${who} bears the refund`);
-      await h.mailsSent();
-      expect(h.outbox.length).toBe(sent);
-    }
-  });
-
   it('answers the 422 bag under the field, and changes nothing', async () => {
     const { refund } = await threePartnerRefund();
     const bag = async (body: Record<string, unknown>) => {

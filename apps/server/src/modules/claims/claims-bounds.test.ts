@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Refund, ReturnDetail, StatementAnswer } from '@bloomline/contract';
 import { CLAIM_TEXTS, todayInJohannesburg } from '@bloomline/contract';
 
+import { rowsOf } from '../../db/bulk';
 import { auditEntries, creditNotes, orderHistory, partners, refundPartners, refunds } from '../../db/schema';
 import { createRefund } from '../../test/claims-fixtures';
 import type { TestClient } from '../../test/client';
@@ -108,15 +109,15 @@ describe('a Partner-responsible refund deduction is capped at what the line earn
       (await staff.post(refundsOf(o.id), { amount: 100, lines: [o.lineIds[0]!] })).json<Card>().data;
     // R 100,00 on the line: its on pay is 100,00 less 25 % = 75,00, below the line's R 86,25.
     const [r1, r2, r3] = [await open(), await open(), await open()];
-    expect([r1!.onPayAmount, r1!.onPayLeft]).toEqual([75, 75]);
-    expect((await staff.put(one(r1!.id), { responsible: 'Partner', onPay: 75 })).statusCode).toBe(200);
+    expect([r1.onPayAmount, r1.onPayLeft]).toEqual([75, 75]);
+    expect((await staff.put(one(r1.id), { responsible: 'Partner', onPay: 75 })).statusCode).toBe(200);
     // 86,25 − 75,00 = 11,25 left on the line.
-    expect((await staff.get(one(r2!.id))).json<Card>().data.onPayLeft).toBe(11.25);
-    const above = await staff.put(one(r2!.id), { responsible: 'Partner', onPay: 75 });
+    expect((await staff.get(one(r2.id))).json<Card>().data.onPayLeft).toBe(11.25);
+    const above = await staff.put(one(r2.id), { responsible: 'Partner', onPay: 75 });
     expect(above.json<Errors>().errors).toEqual({ onPay: [CLAIM_TEXTS.deductionAboveLeft('R 11,25')] });
-    expect((await staff.put(one(r2!.id), { responsible: 'Partner', onPay: '11,25' })).statusCode).toBe(200);
-    expect((await staff.get(one(r3!.id))).json<Card>().data.onPayLeft).toBe(0);
-    const none = await staff.put(one(r3!.id), { responsible: 'Partner', onPay: 0.01 });
+    expect((await staff.put(one(r2.id), { responsible: 'Partner', onPay: '11,25' })).statusCode).toBe(200);
+    expect((await staff.get(one(r3.id))).json<Card>().data.onPayLeft).toBe(0);
+    const none = await staff.put(one(r3.id), { responsible: 'Partner', onPay: 0.01 });
     expect(none.json<Errors>().errors).toEqual({ onPay: [CLAIM_TEXTS.deductionAboveLeft('R 0,00')] });
     expect(await deductedFromA(o.id)).toBe(8625);
   });
@@ -220,15 +221,12 @@ describe('the deduction e-mail', () => {
   it('is written with the deduction, and a refused deduction writes none', async () => {
     const { refund } = await returnedAndRefunded();
     const count = async () =>
-      Number(
-        (
-          (await h.database.db.execute(
-            sql`select count(*)::int as n from mails where kind = 'deduction'`,
-          )) as unknown as {
-            rows: { n: number }[];
-          }
-        ).rows[0]!.n,
-      );
+      (
+        await rowsOf<{ n: number }>(
+          h.database.db,
+          sql`select count(*)::int as n from mails where kind = 'deduction'`,
+        )
+      )[0]!.n;
     const before = await count();
     expect((await staff.put(one(refund.id), { responsible: 'Partner', onPay: 258.76 })).statusCode).toBe(422);
     expect(await count()).toBe(before);

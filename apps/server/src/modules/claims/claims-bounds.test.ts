@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Refund, ReturnDetail, StatementAnswer } from '@bloomline/contract';
+import type { OrderDetail, Refund, ReturnDetail, StatementAnswer } from '@bloomline/contract';
 import { CLAIM_TEXTS, todayInJohannesburg } from '@bloomline/contract';
 
 import { rowsOf } from '../../db/bulk';
@@ -168,6 +168,15 @@ describe('a return and a refund of the same line deduct at most its on pay', () 
     });
     expect(processed.json<{ data: ReturnDetail }>().data.creditNotes.map((n) => n.amount)).toEqual([158.75]);
     expect(await deductedFromA(order.id)).toBe(25875);
+    // The order page's Adjustments list both, taken from A; R 345,00 + R 99,00 less the refund: R 99,00 left.
+    const detail = (await staff.get(`/api/orders/${String(order.id)}`)).json<{ data: OrderDetail }>().data;
+    expect(detail.adjustments.map((x) => [x.kind, x.title, x.value, x.partner?.name])).toEqual([
+      ['credit-note', `Credit note: Return ${order.name}-R1: 1 returned`, -158.75, 'Protea Petals'],
+      ['refund-deduction', `Refund ${refund.name} deduction`, -100, 'Protea Petals'],
+    ]);
+    expect(detail.refundLeft).toBe(99);
+    const asA = (await partnerA.get(`/api/orders/${String(order.id)}`)).json<{ data: OrderDetail }>().data;
+    expect([asA.adjustments, asA.refundLeft]).toEqual([[], undefined]);
   });
 });
 

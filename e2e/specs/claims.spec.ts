@@ -24,6 +24,8 @@ type RefundCard = {
   id: number;
   name: string;
   onPayAmount: number;
+  /** What is left to deduct on its lines (issue 46). */
+  onPayLeft: number;
   responsible: string | null;
   partners: { partner: { name: string } }[];
 };
@@ -69,7 +71,7 @@ async function anOpenRefund(page: Page): Promise<{ refund: RefundCard; listPage:
       (r) =>
         r.responsible === null &&
         r.partners.length > 0 &&
-        r.onPayAmount >= 12.5 &&
+        r.onPayLeft >= 12.5 &&
         !r.partners.some((p) => p.partner.name.startsWith(MONEY_CYCLE_FLORISTS)),
     );
     if (refund) return { refund, listPage: n };
@@ -212,15 +214,15 @@ for (const width of [1280, 375]) {
       await expectAccessible(page);
       await shot(page, `${tag}-refund-open`);
 
-      // Above the refund's on pay amount: refused under the field in the server's words, nothing sent.
+      // Above what is left to deduct on its lines: refused under the field in the server's words, nothing sent.
       await page.getByRole('button', { name: 'Process refund' }).click();
       const dialog = page.getByRole('dialog', { name: 'Process refund' });
       await choose(page, /^Responsible/, 'Partner');
       const amount = dialog.getByRole('textbox', { name: /^Deduction/ });
-      await amount.fill(String(refund.onPayAmount + 1).replace('.', ','));
+      await amount.fill(String(refund.onPayLeft + 1).replace('.', ','));
       await dialog.getByRole('button', { name: 'Process refund' }).click();
       await expect(
-        dialog.getByText(CLAIM_TEXTS.deductionAbove(formatMoney(refund.onPayAmount))),
+        dialog.getByText(CLAIM_TEXTS.deductionAboveLeft(formatMoney(refund.onPayLeft))),
       ).toBeVisible();
       await expectAccessible(page);
       await shot(page, `${tag}-refund-dialog-refused`);

@@ -163,7 +163,7 @@ test('staff open a return and a refund from the order page, process them, pay on
   await dialog.getByRole('button', { name: 'Process return' }).click();
   await expect(page.getByRole('list', { name: 'Deducted from the partners' })).toContainText(creditText);
 
-  // Refund R 30,00 of it; the deduction is asked for only with Partner responsible.
+  // Refund R 30,00 of it; the deduction is asked for only with Partner responsible, and is at most what is left.
   await page.goto(`/order/${String(order.id)}`);
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Refund' });
@@ -175,7 +175,13 @@ test('staff open a return and a refund from the order page, process them, pay on
   await expect(dialog.getByRole('textbox', { name: /^Deduction/ })).toHaveCount(0);
   await dialog.getByRole('textbox', { name: /^Responsible/ }).click();
   await page.getByRole('option', { name: 'Partner', exact: true }).click();
-  await dialog.getByRole('textbox', { name: /^Deduction/ }).fill('10');
+  // The line came back in full with the partner responsible: nothing is left to deduct on it (issue 46).
+  const deduction = dialog.getByRole('textbox', { name: /^Deduction/ });
+  await expect(deduction).toHaveAccessibleDescription(/R 0,00 left to deduct on these lines/);
+  await deduction.fill('10');
+  await dialog.getByRole('button', { name: 'Process refund' }).click();
+  await expect(deduction).toHaveAccessibleDescription(/Nothing is left to deduct on these lines/);
+  await deduction.fill('0');
   await dialog.getByRole('button', { name: 'Process refund' }).click();
   await expect(dialog).toBeHidden();
 

@@ -58,7 +58,24 @@ export const CLAIM_TEXTS = {
   refundAbove: (max: string) => `Amount can be at most the order's value (${max}).`,
   refundLineNotDelivered: 'Only delivered lines can be refunded.',
   amountAboveZero: ':Attribute must be more than R 0,00.',
+  /** The bounds (issue 46): what is left, before the user types and when they ask for more. */
+  deductionLeft: (left: string) => `${left} left to deduct on these lines.`,
+  deductionAboveLeft: (left: string) =>
+    left === 'R 0,00'
+      ? 'Nothing is left to deduct on these lines: their on pay has already been taken back.'
+      : `Deduction can be at most ${left}, what is left to deduct on these lines.`,
+  refundLeft: (left: string) => `${left} left to refund on this order.`,
+  refundAboveLeft: (left: string) =>
+    left === 'R 0,00'
+      ? 'This order has already been refunded in full.'
+      : `Amount can be at most ${left}, what is left to refund on this order (its value with delivery).`,
+  nothingDeducted: (responsible: string) =>
+    `Nothing is deducted when ${bearer(responsible)} bears the refund: leave the deduction at R 0,00.`,
 } as const;
+
+/** Who bears a claim, as history, audit and messages say it: "Bloomline", "the customer", "the partner". */
+export const bearer = (responsible: string) =>
+  responsible === 'Customer' ? 'the customer' : responsible === 'Partner' ? 'the partner' : responsible;
 
 const idName = z.object({ id: z.number(), name: z.string() });
 
@@ -170,6 +187,11 @@ export const refund = z.object({
   onPay: z.number().nullable(),
   /** The on pay of the refunded lines: the most that can be deducted (rand). */
   onPayAmount: z.number(),
+  /**
+   * What this refund can still deduct (rand): its lines' on pay less what earlier credit notes and refund
+   * deductions took on them (issue 46); 0 once processed.
+   */
+  onPayLeft: z.number(),
   responsible: z.enum(RESPONSIBLE).nullable(),
   processedAt: z.string().nullable(),
   /** Why the customer was refunded, when staff said (issue 35). */
@@ -180,6 +202,8 @@ export const refund = z.object({
     /** The order's total excluding delivery (rand). */
     value: z.number(),
     deliveryFee: z.number(),
+    /** What is left to refund on the order: its value with delivery less its refunds (rand; issue 46). */
+    refundLeft: z.number(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
   }),
@@ -188,12 +212,26 @@ export const refund = z.object({
 });
 export type Refund = z.infer<typeof refund>;
 
-/** PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}. */
-export const processRefundBody = z.object({
-  responsible: responsibleField(),
-  /** The amount deducted from partners, in rand; at most the refund's on pay amount (the server checks). */
-  onPay: formMoney(),
-});
+/**
+ * PUT /api/orders/refunds/{id} and /api/v2/orders/refunds/{id}. With `Bloomline` or `Customer` responsible
+ * nothing is deducted: `onPay` is 0 or absent (issue 46).
+ */
+export const processRefundBody = z
+  .object({
+    responsible: responsibleField(),
+    /** The amount deducted from partners, in rand; at most what is left on the lines (the server checks). */
+    onPay: formMoney().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.responsible === 'Partner' && body.onPay === undefined)
+      ctx.addIssue({ code: 'custom', path: ['onPay'], message: MESSAGES.required });
+    if (body.responsible !== 'Partner' && (body.onPay ?? 0) > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['onPay'],
+        message: CLAIM_TEXTS.nothingDeducted(body.responsible),
+      });
+  });
 export type ProcessRefundBody = z.input<typeof processRefundBody>;
 
 // ---------------------------------------------------------------- opened by staff (issue 35)

@@ -40,6 +40,7 @@ export * from './customers';
 export * from './companies';
 export * from './date-range';
 export * from './claims';
+export * from './claim-bounds';
 export * from './payouts';
 export * from './statements';
 export * from './statement-totals';

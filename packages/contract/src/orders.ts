@@ -112,12 +112,18 @@ export const orderLine = orderLineSummary.extend({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
+/** What an adjustment row is (issue 46): a change after the order was placed, a credit note, a refund deduction. */
+export const ADJUSTMENT_KINDS = ['adjustment', 'credit-note', 'refund-deduction'] as const;
+
 export const adjustment = z.object({
   id: z.number(),
   title: z.string(),
   quantity: z.number(),
+  /** Rand; a credit note or a refund deduction is taken from the partner, so it is negative. */
   value: money,
   partner: partnerName.nullable(),
+  /** Absent on an adjustment proper; its id is unique only within its kind. */
+  kind: z.enum(ADJUSTMENT_KINDS).optional(),
 });
 export type Adjustment = z.infer<typeof adjustment>;
 
@@ -136,6 +142,11 @@ export const orderDetail = orderSummary.extend({
   lines: z.array(orderLine),
   adjustments: z.array(adjustment),
   extra: orderExtra.nullable(),
+  /**
+   * Staff: what is left to refund on the order, its value with delivery less its refunds (rand; issue 46). Last:
+   * the compiled serializer writes optional fields after the required ones.
+   */
+  refundLeft: money.optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

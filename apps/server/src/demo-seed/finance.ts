@@ -1,49 +1,17 @@
-import type { LineStatus, Responsible } from '@bloomline/contract';
-import { linesOnPayCents, RESPONSIBLE } from '@bloomline/contract';
+import type { LineStatus } from '@bloomline/contract';
 
 import { billsOf, orderDelivered } from '../shared/bills';
 import { payOut } from '../shared/payouts';
 import type { Tx } from '../db/client';
 import { creditNotes } from '../db/schema';
 import type { Batch, Ids, World } from './context';
-import { addDays, addMinutes, addMonths, daysBetween, maxDate, minDate, sastDate } from './dates';
+import { addDays, addMinutes, addMonths, daysBetween, maxDate, sastDate } from './dates';
 import { insertMany } from '../db/bulk';
-import { RETURN_REASONS } from './names';
-import type { Partner } from './partners';
+import type { FinanceLine, FinanceOrder } from './finance-lines';
+import { orderClaims } from './claims';
 import { Rng } from './random';
 
-export interface FinanceLine {
-  id: number;
-  partner: Partner | null;
-  /** Changed here when a claim is still open: opening one leaves the lines as they were. */
-  status: LineStatus;
-  row: { status?: string | null; updatedAt?: Date | null };
-  steps: { status: LineStatus; at: Date }[];
-  valueCents: number;
-  quantity: number;
-  partnerDelivers: boolean;
-  deliveredAt: Date | null;
-  /** When the line became a return / refund. */
-  returnedAt: Date | null;
-  refundedAt: Date | null;
-  viaReturn: boolean;
-}
-
-export interface FinanceOrder {
-  id: number;
-  name: string;
-  createdAt: Date;
-  deliveryDate: string | null;
-  deliveryFeeCents: number;
-  isCollection: boolean;
-  totalValueCents: number;
-  placedBy: Partner | null;
-  cancelled: boolean;
-  /** A showcase order whose return stays open and refund unprocessed (DECISIONS.md "Demo data"). */
-  claimsOpen: boolean;
-  /** A showcase order's processed return or refund: who bore it. */
-  responsible: Responsible | null;
-}
+export type { FinanceLine, FinanceOrder } from './finance-lines';
 
 /**
  * A claim still open leaves its lines as they were (processing moves them): a line whose return is open is
@@ -76,7 +44,6 @@ export function orderFinance(
   lines: FinanceLine[],
 ): { hasReturn: boolean; hasRefund: boolean } {
   const { clock, vat } = world;
-  const now = clock.now;
   const staff = () => rng.pick(world.people.staffIds);
   const age = order.deliveryDate ? daysBetween(order.deliveryDate, clock.today) : 0;
 
@@ -151,118 +118,7 @@ export function orderFinance(
     });
   }
 
-  if (returned.length > 0) {
-    const at = returned.reduce<Date>((m, l) => maxDate(m, l.returnedAt ?? order.createdAt), order.createdAt);
-    const open = returnOpen;
-    const returnId = ids.return.next();
-    const processedAt = open ? null : minDate(now, addMinutes(at, rng.int(120, 4000)));
-    const responsible = open ? null : (order.responsible ?? rng.pick(RESPONSIBLE));
-    batch.returns.push({
-      id: returnId,
-      name: `${order.name}-R1`,
-      orderId: order.id,
-      status: open ? 'open' : 'processed',
-      responsible,
-      processedBy: open ? null : staff(),
-      processedAt,
-      createdAt: at,
-      updatedAt: processedAt ?? at,
-    });
-    // A partner held responsible gets a credit note of the returned quantity's on pay (as processing does).
-    if (processedAt && responsible === 'Partner') {
-      const date = sastDate(processedAt);
-      for (const partner of new Set(returned.flatMap((l) => (l.partner ? [l.partner] : [])))) {
-        const own = returned.filter((l) => l.partner === partner);
-        const credit = linesOnPayCents(own, partner, vat);
-        if (credit === 0) continue;
-        batch.creditNotes.push({
-          id: ids.creditNote.next(),
-          partnerId: partner.id,
-          orderId: order.id,
-          returnId,
-          kind: 'order',
-          amountCents: credit,
-          date,
-          description: `Return ${order.name}-R1: ${String(own.reduce((n, l) => n + l.quantity, 0))} returned`,
-          createdAt: processedAt,
-        });
-      }
-    }
-    for (const l of returned) {
-      batch.returnLines.push({
-        id: ids.returnLine.next(),
-        returnId,
-        orderLineId: l.id,
-        quantity: l.quantity,
-        reason: rng.pick(RETURN_REASONS),
-        reasonNote: rng.chance(0.4) ? 'Customer sent photos by email' : null,
-      });
-    }
-  }
-
-  if (refunded.length > 0) {
-    const at = refunded.reduce<Date>((m, l) => maxDate(m, l.refundedAt ?? order.createdAt), order.createdAt);
-    const pending = refundPending;
-    const responsible = pending ? null : (order.responsible ?? rng.pick(RESPONSIBLE));
-    const deducted = responsible === 'Partner';
-    const processedBy = pending ? null : staff();
-    const refundId = ids.refund.next();
-    const processedAt = pending ? null : minDate(now, addMinutes(at, rng.int(120, 4000)));
-    const full = rng.chance(0.7);
-    let amount = 0;
-    let onPayAmount = 0;
-    const partnerIds = new Map<number, number>();
-    for (const l of refunded) {
-      const lineAmount = full ? l.valueCents * l.quantity : Math.round((l.valueCents * l.quantity) / 2);
-      // What the partner was paid for the refunded amount; deducted from them only when they bear it.
-      const lineOnPay = l.partner
-        ? linesOnPayCents([{ valueCents: lineAmount, quantity: 1 }], l.partner, vat)
-        : 0;
-      const lineDeduction = deducted ? lineOnPay : 0;
-      amount += lineAmount;
-      onPayAmount += lineOnPay;
-      let refundPartnerId: number | null = null;
-      if (l.partner) {
-        refundPartnerId = partnerIds.get(l.partner.id) ?? null;
-        if (refundPartnerId === null) {
-          refundPartnerId = ids.refundPartner.next();
-          partnerIds.set(l.partner.id, refundPartnerId);
-          batch.refundPartners.push({
-            id: refundPartnerId,
-            refundId,
-            partnerId: l.partner.id,
-            responsible,
-            refundDeductionCents: 0,
-            processedBy,
-            createdAt: at,
-          });
-        }
-        const share = batch.refundPartners.find((r) => r.id === refundPartnerId)!;
-        share.refundDeductionCents = (share.refundDeductionCents ?? 0) + lineDeduction;
-      }
-      batch.refundLines.push({
-        id: ids.refundLine.next(),
-        refundId,
-        refundPartnerId,
-        orderLineId: l.id,
-        amountCents: lineAmount,
-        onPayAmountCents: lineOnPay,
-      });
-    }
-    batch.refunds.push({
-      id: refundId,
-      name: `${order.name}-RF1`,
-      orderId: order.id,
-      amountCents: amount,
-      onPayCents: pending ? null : deducted ? onPayAmount : 0,
-      onPayAmountCents: onPayAmount,
-      responsible,
-      processedBy,
-      processedAt,
-      createdAt: at,
-      updatedAt: processedAt ?? at,
-    });
-  }
+  orderClaims(world, rng, batch, ids, order, lines, { returned, refunded, returnOpen, refundPending, staff });
   return { hasReturn: returned.length > 0, hasRefund: refunded.length > 0 };
 }
 

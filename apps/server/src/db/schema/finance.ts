@@ -56,6 +56,8 @@ export const returnLines = pgTable(
     quantity: integer('quantity').notNull().default(1),
     reason: text('reason').notNull(),
     reasonNote: text('reason_note'),
+    /** This line's part of the return's credit note (cents; 0 unless the partner was responsible): issue 46. */
+    creditCents: integer('credit_cents').notNull().default(0),
   },
   (t) => [
     index('return_lines_return_idx').on(t.returnId),
@@ -138,6 +140,8 @@ export const refundLines = pgTable(
       .references(() => orderLines.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull().default(0),
     onPayAmountCents: integer('on_pay_amount_cents').notNull().default(0),
+    /** This line's part of its partner's refund deduction (cents): issue 46. */
+    deductionCents: integer('deduction_cents').notNull().default(0),
   },
   (t) => [
     index('refund_lines_refund_idx').on(t.refundId),

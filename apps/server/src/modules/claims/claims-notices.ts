@@ -52,10 +52,10 @@ export function deductionMail(
 }
 
 /**
- * Tells each partner with a deduction above nothing, at their business address, in the deduction's own
- * transaction (DECISIONS.md "Deduction e-mails are written with the deduction"): the mail and its job commit
- * with the deduction or not at all, so a crash after the commit loses no e-mail and a retry of the call
- * (`lib/idempotency.ts`) queues none twice. A partner without a business address is skipped with a log line.
+ * Writes each partner with a deduction above nothing an e-mail at their business address, in the transaction
+ * of the deduction itself (DECISIONS.md "Money that cannot go wrong"): the mail and its job commit with the
+ * credit note or refund deduction, so a crash after the commit loses neither, and a refused or rolled-back
+ * change writes nothing. A partner without a business address is skipped with a log line.
  */
 export function notifierOfDeductions({ queueMail, appUrl, log }: NoticeDeps) {
   return async (tx: DbOrTx, notice: DeductionNotice) => {

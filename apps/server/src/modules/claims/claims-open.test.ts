@@ -168,18 +168,20 @@ describe('POST /api/orders/{id}/refunds', () => {
 
   it('refuses amounts that are not above 0, above the order value, three decimals or not numbers', async () => {
     const o = await order();
-    // The order's value excl. delivery: 900,02 + 899,97 + 123,45 + 50,00 = 1 973,44.
+    // The order's value with delivery: 900,02 + 899,97 + 123,45 + 50,00 + 99,00 = 2 072,44.
     for (const amount of [0, -5, 12.345, 'abc', '12,50,1', null]) {
       const res = await staff.post(`/api/orders/${String(o.id)}/refunds`, { amount, lines: [o.lineIds[0]!] });
       expect(res.statusCode, String(amount)).toBe(422);
       expect(Object.keys(res.json<Errors>().errors!), String(amount)).toEqual(['amount']);
     }
     const above = await staff.post(`/api/orders/${String(o.id)}/refunds`, {
-      amount: 1973.45,
+      amount: 2072.45,
       lines: [o.lineIds[0]!],
     });
     expect(above.json<Errors>().errors).toEqual({
-      amount: ["Amount can be at most the order's value (R 1 973,44)."],
+      amount: [
+        'Amount can be at most R 2 072,44, what is left to refund on this order (its value with delivery).',
+      ],
     });
     const notDelivered = await staff.post(`/api/orders/${String(o.id)}/refunds`, {
       amount: 5,

@@ -70,6 +70,7 @@ export interface RefundShareRow {
 /** A refund's line with the product and variant it was sold as (null when gone; the line's own title stays). */
 export interface RefundLineRow {
   id: number;
+  orderLineId: number;
   refundPartnerId: number | null;
   amountCents: number;
   onPayAmountCents: number;
@@ -114,7 +115,7 @@ export const refundRows = (db: DbOrTx, ids: number[]) =>
         where rp.refund_id = ${refunds.id})`,
       lines: sql<RefundLineRow[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', rl.id, 'refundPartnerId', rl.refund_partner_id, 'amountCents', rl.amount_cents,
+          'id', rl.id, 'orderLineId', rl.order_line_id, 'refundPartnerId', rl.refund_partner_id, 'amountCents', rl.amount_cents,
           'onPayAmountCents', rl.on_pay_amount_cents, 'lineTitle', ol.title, 'productId', pr.id,
           'productTitle', pr.title, 'variantTitle', pv.title
         ) order by rl.id), '[]')
@@ -166,11 +167,21 @@ export const refundShares = (db: DbOrTx, refundId: number) =>
     .where(eq(refundPartners.refundId, refundId))
     .orderBy(asc(refundPartners.id));
 
-/** The order lines the refund covers (those still there). */
-export const refundedLineIds = async (db: DbOrTx, refundId: number) =>
-  (
-    await db
-      .select({ orderLineId: refundLines.orderLineId })
-      .from(refundLines)
-      .where(eq(refundLines.refundId, refundId))
-  ).map((r) => r.orderLineId);
+/** The refund's lines: which order line, whose share, and the on pay of the refunded amount (cents). */
+export const refundLinesOf = (db: DbOrTx, refundId: number) =>
+  db
+    .select({
+      id: refundLines.id,
+      orderLineId: refundLines.orderLineId,
+      refundPartnerId: refundLines.refundPartnerId,
+      onPayAmountCents: refundLines.onPayAmountCents,
+    })
+    .from(refundLines)
+    .where(eq(refundLines.refundId, refundId))
+    .orderBy(asc(refundLines.id));
+
+/** Writes each refund line's part of the deduction (cents); lines with none stay at 0. */
+export async function setLineDeductions(tx: DbOrTx, parts: readonly { id: number; cents: number }[]) {
+  for (const { id, cents } of parts)
+    if (cents > 0) await tx.update(refundLines).set({ deductionCents: cents }).where(eq(refundLines.id, id));
+}

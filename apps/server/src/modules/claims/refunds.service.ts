@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 
 import type { Paged, Refund, RefundLine, RefundListQuery, Responsible } from '@bloomline/contract';
 import {
+  bearer,
   CLAIM_TEXTS,
   formatMoney,
   linesOnPayCents,
   type openRefundBody,
+  refundDeductionLeftCents,
+  type RefundedLineBound,
   splitCents,
+  spreadRefundDeduction,
   todayInJohannesburg,
   toCents,
   toRand,
@@ -26,29 +30,48 @@ import type { SessionUser } from '../../plugins/session';
 import { BILLED_STATUSES } from '../../shared/bills';
 import { actorName, type LineRow, lock } from '../../shared/order-transitions';
 import { readSettings } from '../../shared/settings.queries';
+import { boundsOfOrder, boundsOfOrders, type OrderBounds, refundsLeft } from './claims-bounds';
 import type { NotifyDeductions } from './claims-notices';
 import { asResponsible, isoOf, moveClaimedLines, partnersForPay } from './claims-shared';
 import {
   imagesOfProducts,
   lockRefund,
   refundCount,
-  refundedLineIds,
   refundPageIds,
   refundRows,
+  refundLinesOf,
   refundShares,
   refundsOfOrder,
   type RefundLineRow,
+  setLineDeductions,
 } from './refunds.queries';
 
 type OpenInput = z.output<typeof openRefundBody>;
 
 /** The processing body as the contract's schema leaves it (`onPay` read as rand). */
-type ProcessInput = { responsible: Responsible; onPay: number };
+type ProcessInput = { responsible: Responsible; onPay?: number | undefined };
+
+/** What each line of a refund can still take: its on pay there, at most what is left on the order line. */
+const lineBoundsOf = (
+  lines: readonly Pick<RefundLineRow, 'refundPartnerId' | 'onPayAmountCents' | 'orderLineId'>[],
+  bounds: OrderBounds | undefined,
+): RefundedLineBound[] =>
+  lines.map((l) => ({
+    // A line no partner held (unassigned, or the partner deleted since) is deducted from nobody.
+    onPayAmountCents: l.refundPartnerId === null ? 0 : l.onPayAmountCents,
+    leftCents: bounds?.lines.get(l.orderLineId)?.leftCents ?? 0,
+  }));
 
 /** The refund cards of some refunds, newest first, their pictures' URLs starting at `base`. */
 async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[]> {
   if (ids.length === 0) return [];
   const rows = await refundRows(db, ids);
+  const orderIds = [...new Set(rows.map((r) => r.order.id))];
+  const bounds = await boundsOfOrders(
+    db,
+    rows.filter((r) => r.responsible === null).map((r) => r.order.id),
+  );
+  const left = await refundsLeft(db, orderIds);
   const productIds = [
     ...new Set(rows.flatMap((r) => r.lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))),
   ];
@@ -72,6 +95,10 @@ async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[
     amount: toRand(r.amountCents),
     onPay: r.onPayCents === null ? null : toRand(r.onPayCents),
     onPayAmount: toRand(r.onPayAmountCents),
+    onPayLeft:
+      r.responsible === null
+        ? toRand(refundDeductionLeftCents(lineBoundsOf(r.lines, bounds.get(r.order.id))))
+        : 0,
     responsible: asResponsible(r.responsible),
     processedAt: isoOf(r.processedAt),
     reason: r.reason,
@@ -80,6 +107,7 @@ async function cardsOf(db: DbOrTx, ids: number[], base: string): Promise<Refund[
       name: r.order.name,
       value: toRand(r.order.totalValueCents - r.order.deliveryFeeCents),
       deliveryFee: toRand(r.order.deliveryFeeCents),
+      refundLeft: toRand(left.get(r.order.id) ?? 0),
       firstName: r.order.firstName,
       lastName: r.order.lastName,
     },
@@ -104,21 +132,23 @@ interface AuditedRefund {
   processedBy: number | null;
   deductions?: Record<string, number>;
 }
+// Only a partner held responsible has a deduction; otherwise the log says who bears the refund (issue 46).
 const trail = auditTrail('refund', (r: AuditedRefund) => ({
   ...(r.amountCents === undefined ? {} : { amount_cents: r.amountCents }),
   responsible: r.responsible,
-  deduction_cents: r.onPayCents,
+  ...(r.responsible === 'Partner' ? { deduction_cents: r.onPayCents } : {}),
+  ...(r.responsible !== null && r.responsible !== 'Partner' ? { borne_by: r.responsible } : {}),
   processed_by: r.processedBy,
-  ...(r.deductions ? { deductions: r.deductions } : {}),
+  ...(r.deductions && r.responsible === 'Partner' ? { deductions: r.deductions } : {}),
 }));
 
 /**
- * Refunds from the shop (DECISIONS.md "Returns and refunds"): staff read the cards and process one whose
- * responsible is still open, with the amount to deduct from the partners (`onPay`, at most the refund's on
- * pay amount). With the partner responsible it is split over the refund's partners by their lines' on pay, to
- * the cent (`splitCents`), as each one's `refundDeduction`; otherwise it is recorded and nothing is deducted.
- * A share of on pay no partner holds any more (a line without partner, a partner deleted since) keeps its
- * weight in the split and is deducted from nobody, so no partner pays for another's lines.
+ * Refunds from the shop (DECISIONS.md "Returns and refunds", "Money that cannot go wrong"): staff open one for
+ * at most what is left of the order's value with delivery, read the cards and process one whose responsible
+ * is still open. With the partner responsible the deduction (`onPay`) is at most what is left on the refunded
+ * lines after earlier credit notes and refund deductions, spread over them by what each can still take
+ * (`spreadRefundDeduction`); each partner's `refundDeduction` is their lines' part. A line no partner holds is
+ * deducted from nobody. Otherwise nothing is deducted and history and audit say who bears the refund.
  */
 export function createRefundsService({
   db,
@@ -173,11 +203,13 @@ export function createRefundsService({
             errors[key] = [CLAIM_TEXTS.refundLineNotDelivered];
           else chosen.push(line);
         });
-        const valueCents = order.totalValueCents - order.deliveryFeeCents;
+        // The order is locked: refunds opened at once queue here, and each sees what the ones before it took.
+        const leftCents = (await refundsLeft(tx, [orderId])).get(orderId) ?? 0;
         const amountCents = toCents(input.amount);
-        if (amountCents > valueCents)
-          errors.amount = [CLAIM_TEXTS.refundAbove(formatMoney(toRand(valueCents)))];
+        if (amountCents > leftCents)
+          errors.amount = [CLAIM_TEXTS.refundAboveLeft(formatMoney(toRand(leftCents)))];
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+        const bounds = await boundsOfOrder(tx, orderId);
 
         const people = await partnersForPay(tx, [
           ...new Set(chosen.flatMap((l) => (l.partnerId === null ? [] : [l.partnerId]))),
@@ -191,7 +223,7 @@ export function createRefundsService({
         const now = new Date();
         const perLine = chosen.map((l, i) => {
           const partner = l.partnerId === null ? undefined : people.get(l.partnerId);
-          const whole = partner ? linesOnPayCents([l], partner, vat) : 0;
+          const whole = partner ? (bounds.lines.get(l.id)?.earnedCents ?? 0) : 0;
           const part = partner
             ? linesOnPayCents([{ valueCents: amounts[i]!, quantity: 1 }], partner, vat)
             : 0;
@@ -249,32 +281,49 @@ export function createRefundsService({
       });
     },
 
-    /** Processes a refund whose responsible is open (409 otherwise); answers its card as it now is. */
+    /**
+     * Processes a refund whose responsible is open (409 otherwise); answers its card as it now is. With the
+     * partner responsible, `onPay` is at most what is left on the refunded lines (422 naming it), spread over
+     * them by what each can still take; otherwise nothing is deducted and history says who bears it.
+     */
     process: async (user: SessionUser, id: number, input: ProcessInput, from: RequestAddress) => {
       const { responsible } = input;
       return transactionOnce(db, async (tx) => {
         // The refund first, locked: a second process of the same refund waits here and then finds it processed.
         const before = found(await lockRefund(tx, id));
         if (before.responsible !== null) throw conflict(CLAIM_TEXTS.refundProcessed);
-        const onPayCents = toCents(input.onPay);
-        if (onPayCents > before.onPayAmountCents) {
-          const max = formatMoney(toRand(before.onPayAmountCents));
-          throw ValidationError.field('onPay', CLAIM_TEXTS.deductionAbove(max));
-        }
+        // Then the order: every claim on it queues here, so what is left is read after the one before wrote.
+        await lock(tx, before.orderId);
+        const lines = await refundLinesOf(tx, id);
+        const caps = lineBoundsOf(lines, await boundsOfOrder(tx, before.orderId));
+        const leftCents = refundDeductionLeftCents(caps);
+        const onPayCents = responsible === 'Partner' ? toCents(input.onPay ?? 0) : 0;
+        if (onPayCents > leftCents)
+          throw ValidationError.field(
+            'onPay',
+            CLAIM_TEXTS.deductionAboveLeft(formatMoney(toRand(leftCents))),
+          );
+        const perLine = spreadRefundDeduction(onPayCents, caps);
+        await setLineDeductions(
+          tx,
+          lines.map((l, i) => ({ id: l.id, cents: perLine[i]! })),
+        );
+        const deducted = formatMoney(toRand(onPayCents));
+        const borne =
+          responsible === 'Partner'
+            ? `${deducted} deducted from the partner`
+            : `${bearer(responsible)} bears the refund`;
         const { order } = await moveClaimedLines(tx, user, {
           orderId: before.orderId,
-          lineIds: new Set(await refundedLineIds(tx, id)),
+          lineIds: new Set(lines.map((l) => l.orderLineId)),
           to: 'refund',
-          message: `processed refund ${before.name} (${responsible} responsible, ${formatMoney(input.onPay)} deduction)`,
+          message: `processed refund ${before.name} (${responsible} responsible: ${borne})`,
         });
         const shares = await refundShares(tx, id);
-        const held = shares.reduce((s, p) => s + p.weightCents, 0);
-        const nobody = Math.max(0, before.onPayAmountCents - held);
-        const split =
-          responsible === 'Partner'
-            ? splitCents(onPayCents, [...shares.map((s) => s.weightCents), nobody])
-            : shares.map(() => 0);
-        const deductions = shares.map((s, i) => ({ partnerId: s.partnerId, cents: split[i] ?? 0 }));
+        const deductions = shares.map((s) => ({
+          partnerId: s.partnerId,
+          cents: lines.reduce((sum, l, i) => sum + (l.refundPartnerId === s.id ? perLine[i]! : 0), 0),
+        }));
         for (const [i, share] of shares.entries()) {
           await tx
             .update(refundPartners)
@@ -296,9 +345,10 @@ export function createRefundsService({
             processedBy: user.id,
             deductions: Object.fromEntries(shares.map((s, i) => [s.partnerName, deductions[i]!.cents])),
           },
-          message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${formatMoney(input.onPay)} deduction.`,
+          message: `Refund ${before.name} of order ${order.name} processed: ${responsible} responsible, ${borne}.`,
         });
         const amount = formatMoney(toRand(before.amountCents));
+        // The partners' e-mails are written with the deduction, in this transaction.
         await notify(tx, {
           order,
           day: todayInJohannesburg(now),

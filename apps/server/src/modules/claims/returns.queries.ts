@@ -122,3 +122,9 @@ export async function returnedQuantities(db: DbOrTx, lineIds: number[]): Promise
 export async function returnsOfOrder(db: DbOrTx, orderId: number): Promise<number> {
   return countRows(db, returns, eq(returns.orderId, orderId));
 }
+
+/** Writes each returned line's part of its credit note (cents). */
+export async function setLineCredits(tx: DbOrTx, parts: readonly { id: number; cents: number }[]) {
+  for (const { id, cents } of parts)
+    if (cents > 0) await tx.update(returnLines).set({ creditCents: cents }).where(eq(returnLines.id, id));
+}

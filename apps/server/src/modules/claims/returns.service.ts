@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 
 import type { Paged, Responsible, ReturnDetail, ReturnListItem, ReturnListQuery } from '@bloomline/contract';
-import { CLAIM_TEXTS, linesOnPayCents, openReturnBody, todayInJohannesburg } from '@bloomline/contract';
+import {
+  bearer,
+  CLAIM_TEXTS,
+  openReturnBody,
+  returnCreditCents,
+  todayInJohannesburg,
+} from '@bloomline/contract';
 import type { z } from 'zod';
 
 import type { Db, DbOrTx } from '../../db/client';
@@ -13,7 +19,7 @@ import { countedPageOf } from '../../lib/paged-list';
 import type { SessionUser } from '../../plugins/session';
 import { BILLED_STATUSES } from '../../shared/bills';
 import { actorName, lock } from '../../shared/order-transitions';
-import { readSettings } from '../../shared/settings.queries';
+import { boundsOfOrder, type OrderBounds } from './claims-bounds';
 import type { NotifyDeductions } from './claims-notices';
 import { asResponsible, isoOf, moveClaimedLines, type PartnerForPay, partnersForPay } from './claims-shared';
 import {
@@ -25,6 +31,7 @@ import {
   returnedQuantities,
   returnPage,
   returnsOfOrder,
+  setLineCredits,
 } from './returns.queries';
 
 type ItemRow = Awaited<ReturnType<typeof returnPage>>[number];
@@ -69,35 +76,48 @@ function byPartner(lines: readonly ReturnedLine[]) {
 }
 
 /**
- * Each partner's credit note for a return processed with the partner responsible: the on pay of the returned
- * quantity (never more than the line holds). What the Process dialog shows before, and what processing writes.
+ * Each partner's credit note for a return processed with the partner responsible: on each returned line the
+ * on pay of the quantity returned, at most what is left on the line after earlier credit notes and refund
+ * deductions (the contract's `returnCreditCents`), added up per partner. What the Process dialog shows before,
+ * and what processing writes (with each line's part).
  */
 function creditNotesFor(
   lines: readonly ReturnedLine[],
   people: ReadonlyMap<number, PartnerForPay>,
-  vat: number,
-): { partner: PartnerForPay; cents: number; count: number }[] {
-  const notes: { partner: PartnerForPay; cents: number; count: number }[] = [];
+  bounds: OrderBounds,
+): { partner: PartnerForPay; cents: number; count: number; parts: { id: number; cents: number }[] }[] {
+  const notes: {
+    partner: PartnerForPay;
+    cents: number;
+    count: number;
+    parts: { id: number; cents: number }[];
+  }[] = [];
   for (const [partnerId, own] of byPartner(lines)) {
     const partner = people.get(partnerId);
-    if (!partner) continue;
-    const paid = own.map((l) => ({
-      valueCents: l.valueCents,
-      quantity: Math.min(l.quantity, l.lineQuantity),
-    }));
+    const rule = bounds.ruleOf(partnerId);
+    if (!partner || !rule) continue;
+    const parts = own.map((l) => {
+      const line = bounds.lines.get(l.orderLineId);
+      if (!line || line.partnerId !== partnerId) return { id: l.id, cents: 0 };
+      const now = Math.min(l.quantity, l.lineQuantity);
+      return {
+        id: l.id,
+        cents: returnCreditCents(line, { before: line.returnedProcessed, now }, rule, bounds.vat),
+      };
+    });
     notes.push({
       partner,
-      cents: linesOnPayCents(paid, partner, vat),
-      count: paid.reduce((s, l) => s + l.quantity, 0),
+      cents: parts.reduce((s, p) => s + p.cents, 0),
+      count: own.reduce((s, l) => s + Math.min(l.quantity, l.lineQuantity), 0),
+      parts,
     });
   }
   return notes;
 }
 
-async function previewCreditNotes(db: DbOrTx, lines: readonly ReturnedLine[]) {
+async function previewCreditNotes(db: DbOrTx, orderId: number, lines: readonly ReturnedLine[]) {
   const people = await partnersForPay(db, [...byPartner(lines).keys()]);
-  const { vat } = await readSettings(db);
-  return creditNotesFor(lines, people, vat);
+  return creditNotesFor(lines, people, await boundsOfOrder(db, orderId));
 }
 
 /** The items and their reasons, for the partner's e-mail: "3 items (Damaged: 2, Wrong flowers: 1)". */
@@ -124,7 +144,7 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
     const names = new Map(lines.flatMap((l) => (l.partnerId === null ? [] : [[l.partnerId, l.partnerName]])));
     let creditNotesShown: ReturnDetail['creditNotes'];
     if (row.status === 'open') {
-      creditNotesShown = (await previewCreditNotes(on, lines)).map((n) => ({
+      creditNotesShown = (await previewCreditNotes(on, row.orderId, lines)).map((n) => ({
         partner: { id: n.partner.id, name: n.partner.name },
         amount: n.cents / 100,
       }));
@@ -243,33 +263,39 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
         // The return first, locked: a second process of the same return waits here and then finds it processed.
         const before = found(await lockReturn(tx, id));
         if (before.status !== 'open') throw conflict(CLAIM_TEXTS.returnProcessed);
+        // Then the order: every claim on it queues here, so what is left is read after the one before wrote.
+        await lock(tx, before.orderId);
         const lines = await linesOfReturn(tx, id);
+        const notesDue = responsible === 'Partner' ? await previewCreditNotes(tx, before.orderId, lines) : [];
+        const borne =
+          responsible === 'Partner'
+            ? 'a credit note for the partner'
+            : `${bearer(responsible)} bears the return`;
         const { order } = await moveClaimedLines(tx, user, {
           orderId: before.orderId,
           lineIds: new Set(lines.map((l) => l.orderLineId)),
           to: 'return',
-          message: `processed return ${before.name} (${responsible} responsible)`,
+          message: `processed return ${before.name} (${responsible} responsible: ${borne})`,
         });
         const now = new Date();
         const day = todayInJohannesburg(now);
         const deductions: { partnerId: number; cents: number }[] = [];
         const notes: Record<string, number> = {};
-        if (responsible === 'Partner') {
-          for (const { partner, cents, count } of await previewCreditNotes(tx, lines)) {
-            if (cents <= 0) continue;
-            await tx.insert(creditNotes).values({
-              partnerId: partner.id,
-              orderId: order.id,
-              returnId: id,
-              kind: 'order',
-              amountCents: cents,
-              date: day,
-              description: `Return ${before.name}: ${String(count)} returned`,
-              createdBy: user.id,
-            });
-            deductions.push({ partnerId: partner.id, cents });
-            notes[partner.name] = cents;
-          }
+        for (const { partner, cents, count, parts } of notesDue) {
+          if (cents <= 0) continue;
+          await setLineCredits(tx, parts);
+          await tx.insert(creditNotes).values({
+            partnerId: partner.id,
+            orderId: order.id,
+            returnId: id,
+            kind: 'order',
+            amountCents: cents,
+            date: day,
+            description: `Return ${before.name}: ${String(count)} returned`,
+            createdBy: user.id,
+          });
+          deductions.push({ partnerId: partner.id, cents });
+          notes[partner.name] = cents;
         }
         await tx
           .update(returns)
@@ -279,8 +305,9 @@ export function createReturnsService({ db, notify }: { db: Db; notify: NotifyDed
           userId: user.id,
           before,
           after: { id, status: 'processed', responsible, processedBy: user.id, creditNotes: notes },
-          message: `Return ${before.name} of order ${order.name} processed: ${responsible} responsible.`,
+          message: `Return ${before.name} of order ${order.name} processed: ${responsible} responsible, ${borne}.`,
         });
+        // The partners' e-mails are written with the credit notes, in this transaction.
         await notify(tx, {
           order,
           day,

@@ -237,7 +237,11 @@ describe('POST /api/orders/returns/{id}/process', () => {
     expect(history.map((e) => [e.orderLineId, e.status, e.message])).toEqual([
       [order.lineIds[0]!, 9, 'Ada Admin processed the return of Roses'],
       [order.lineIds[1]!, 9, 'Ada Admin processed the return of Lilies'],
-      [null, null, `Ada Admin processed return ${ret.name} (Customer responsible)`],
+      [
+        null,
+        null,
+        `Ada Admin processed return ${ret.name} (Customer responsible: the customer bears the return)`,
+      ],
     ]);
     const [entry] = await h.database.db
       .select()
@@ -246,7 +250,7 @@ describe('POST /api/orders/returns/{id}/process', () => {
     expect(entry).toMatchObject({
       event: 'updated',
       userId: h.fixtures.staff.id,
-      message: `Return ${ret.name} of order ${order.name} processed: Customer responsible.`,
+      message: `Return ${ret.name} of order ${order.name} processed: Customer responsible, the customer bears the return.`,
       oldValues: { status: 'open', responsible: null, processed_by: null },
       newValues: { status: 'processed', responsible: 'Customer', processed_by: h.fixtures.staff.id },
     });

@@ -2,12 +2,13 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
 import type { HistoryEntry, OrderDetail } from '@bloomline/contract';
-import { guidelineText, STATUS_ID, toRand } from '@bloomline/contract';
+import { guidelineText, refundLeftCents, STATUS_ID, toRand } from '@bloomline/contract';
 
 import type { DbOrTx } from '../../db/client';
 import {
   adjustments,
   companies,
+  creditNotes,
   customers,
   orderHistory,
   orderLines,
@@ -18,6 +19,7 @@ import {
   productVariants,
   profitCentres,
   refundLines,
+  refundPartners,
   refunds,
   returnLines,
   returns,
@@ -95,6 +97,7 @@ function detailLinesJson(own: SQL) {
 }
 
 interface AdjustmentRow {
+  kind: 'adjustment' | 'credit-note' | 'refund-deduction';
   id: number;
   title: string;
   quantity: number;
@@ -103,13 +106,23 @@ interface AdjustmentRow {
   partnerName: string | null;
 }
 
+// The order's adjustments, then every credit note and refund deduction on it (issue 46), taken from the partner.
 const adjustmentsJson = sql<AdjustmentRow[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', a.id, 'title', a.title, 'quantity', a.quantity, 'valueCents', a.value_cents,
-    'partnerId', a.partner_id, 'partnerName', p.name
-  ) order by a.id)
-  from ${adjustments} a left join ${partners} p on p.id = a.partner_id
-  where a.order_id = orders.id
+  select json_agg(row_to_json(x) order by x.rank, x.id) from (
+    select 0 as rank, 'adjustment' as kind, a.id, a.title, a.quantity, a.value_cents as "valueCents",
+      a.partner_id as "partnerId", p.name as "partnerName"
+    from ${adjustments} a left join ${partners} p on p.id = a.partner_id
+    where a.order_id = orders.id
+    union all
+    select 1, 'credit-note', c.id, 'Credit note: ' || coalesce(c.description, c.kind), 1, -c.amount_cents, c.partner_id, p.name
+    from ${creditNotes} c left join ${partners} p on p.id = c.partner_id
+    where c.order_id = orders.id
+    union all
+    select 2, 'refund-deduction', rp.id, 'Refund ' || f.name || ' deduction', 1, -rp.refund_deduction_cents,
+      rp.partner_id, p.name
+    from ${refundPartners} rp join ${refunds} f on f.id = rp.refund_id left join ${partners} p on p.id = rp.partner_id
+    where f.order_id = orders.id and rp.refund_deduction_cents > 0
+  ) x
 ), '[]'::json)`;
 
 /** The detail's statement for staff or for a partner (`partnerId`), for `orderId`; built but not run. */
@@ -129,6 +142,7 @@ function detailQuery(db: DbOrTx, kind: Viewer['kind']) {
       profitCentre: profitCentres.name,
       lines: detailLinesJson(own),
       adjustments: staff ? adjustmentsJson : sql<AdjustmentRow[]>`'[]'::json`,
+      refundedCents: sql<number>`(select coalesce(sum(f.amount_cents), 0)::int from ${refunds} f where f.order_id = orders.id)`,
     })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
@@ -193,6 +207,7 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
       quantity: a.quantity,
       value: toRand(a.valueCents),
       partner: a.partnerId === null ? null : { id: a.partnerId, name: a.partnerName ?? '' },
+      ...(a.kind === 'adjustment' ? {} : { kind: a.kind }),
     })),
     extra: staff
       ? {
@@ -205,6 +220,7 @@ export async function orderDetail(db: DbOrTx, viewer: Viewer, orderId: number): 
           profitCentre: row.profitCentre,
         }
       : null,
+    ...(staff ? { refundLeft: toRand(refundLeftCents(row, row.refundedCents)) } : {}),
   };
 }
 

@@ -41,7 +41,8 @@ const cents = (rand: number) => Math.round(rand * 100);
 
 /**
  * The contract's checks (a money field read as typed), then the bound the server applies too: the deduction
- * is at most the refund's on pay amount, refused in the server's words before anything is sent.
+ * is at most what is left to deduct on the refunded lines (`onPayLeft`), refused in the server's words before
+ * anything is sent. The server's 422 is the backstop, shown under the same field.
  */
 export function refundSchema(maxRand: number): ClientSchema {
   const base = typedNumbersSchema(processRefundBody, toBody, { onPay: 'money' });
@@ -52,7 +53,7 @@ export function refundSchema(maxRand: number): ClientSchema {
       const amount = toBody(raw as Values).onPay;
       const refused = issues.some((issue) => issue.path[0] === 'onPay');
       if (!refused && typeof amount === 'number' && cents(amount) > cents(maxRand)) {
-        issues.push({ path: ['onPay'], message: CLAIM_TEXTS.deductionAbove(formatMoney(maxRand)) });
+        issues.push({ path: ['onPay'], message: CLAIM_TEXTS.deductionAboveLeft(formatMoney(maxRand)) });
       }
       return issues.length === 0 ? { success: true } : { success: false, error: { issues } };
     },
@@ -75,7 +76,7 @@ function ProcessRefundForm({ refund, onClose }: Omit<ProcessRefundDialogProps, '
   const once = useIdempotencyKey();
   const controller = useApiForm<Values, Refund>({
     initialValues: { responsible: null, onPay: '' },
-    schema: refundSchema(refund.onPayAmount),
+    schema: refundSchema(refund.onPayLeft),
     submit: async (values) => {
       try {
         // The schema has passed: responsible is one of the three and the amount a number.
@@ -114,7 +115,7 @@ function ProcessRefundForm({ refund, onClose }: Omit<ProcessRefundDialogProps, '
         <MoneyInput
           label="Deduction"
           required
-          description={`At most ${formatMoney(refund.onPayAmount)}, the on pay of the refunded lines: taken off the partners' pay in proportion to their lines.`}
+          description={`${CLAIM_TEXTS.deductionLeft(formatMoney(refund.onPayLeft))} Taken off the partners' pay in proportion to what each line can still take.`}
           {...form.getInputProps('onPay')}
         />
       ) : (

@@ -63,6 +63,10 @@ function RefundView({ refund }: { refund: Refund }) {
               value: refund.onPay === null ? null : <Money value={refund.onPay} />,
             },
             { key: 'max', label: 'On pay of the lines', value: <Money value={refund.onPayAmount} /> },
+            // Before processing: what earlier credit notes and refund deductions left to deduct (issue 46).
+            ...(refund.responsible === null
+              ? [{ key: 'left', label: 'Left to deduct', value: <Money value={refund.onPayLeft} /> }]
+              : []),
             ...(refund.reason ? [{ key: 'reason', label: 'Reason', value: refund.reason }] : []),
             ...(refund.processedAt
               ? [

@@ -37,10 +37,20 @@ const openRefund: Refund = {
   amount: 570,
   onPay: null,
   onPayAmount: 36.6,
+  // An earlier credit note took R 6,60 of the line: R 30,00 is left to deduct (issue 46).
+  onPayLeft: 30,
   responsible: null,
   processedAt: null,
   reason: null,
-  order: { id: 31, name: '#BL10031', value: 1450, deliveryFee: 95, firstName: 'Thandi', lastName: 'Nkosi' },
+  order: {
+    id: 31,
+    name: '#BL10031',
+    value: 1450,
+    deliveryFee: 95,
+    refundLeft: 975,
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+  },
   partners: [
     {
       id: 3,
@@ -197,7 +207,7 @@ describe('/orders/refunds/{id}', () => {
     expect(await axeViolations(dialog())).toEqual([]);
   });
 
-  it('refuses a missing choice and amount, and an amount above the on pay, before sending', async () => {
+  it('refuses a missing choice and amount, and an amount above what is left, before sending', async () => {
     const spy = api(() => openRefund);
     openPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Process refund' }));
@@ -209,9 +219,13 @@ describe('/orders/refunds/{id}', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Partner' }));
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Process refund' }));
     expect(await screen.findByText('Deduction is required.')).toBeInTheDocument();
-    await userEvent.type(amountBox(), '36,61');
+    // What is left shows before anything is typed.
+    expect(amountBox()).toHaveAccessibleDescription(
+      expect.stringContaining('R 30,00 left to deduct on these lines.') as string,
+    );
+    await userEvent.type(amountBox(), '30,01');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Process refund' }));
-    const above = CLAIM_TEXTS.deductionAbove('R 36,60');
+    const above = CLAIM_TEXTS.deductionAboveLeft('R 30,00');
     expect(await screen.findByText(above)).toBeInTheDocument();
     expect(amountBox()).toHaveAccessibleDescription(expect.stringContaining(above) as string);
     await userEvent.clear(amountBox());
@@ -263,7 +277,7 @@ describe('/orders/refunds/{id}', () => {
       (url, init) =>
         init.method === 'PUT'
           ? invalid({
-              onPay: [CLAIM_TEXTS.deductionAbove('R 30,00')],
+              onPay: [CLAIM_TEXTS.deductionAboveLeft('R 20,00')],
               responsible: [CLAIM_TEXTS.responsibleChoice],
             })
           : undefined,
@@ -271,8 +285,8 @@ describe('/orders/refunds/{id}', () => {
     openPage();
     await fillDialog('Partner', '20');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Process refund' }));
-    expect(await screen.findByText(CLAIM_TEXTS.deductionAbove('R 30,00'))).toBeInTheDocument();
-    expect(amountBox()).toHaveAccessibleDescription(expect.stringContaining('R 30,00') as string);
+    expect(await screen.findByText(CLAIM_TEXTS.deductionAboveLeft('R 20,00'))).toBeInTheDocument();
+    expect(amountBox()).toHaveAccessibleDescription(expect.stringContaining('at most R 20,00') as string);
     expect(responsibleBox()).toHaveAccessibleDescription(CLAIM_TEXTS.responsibleChoice);
   });
 

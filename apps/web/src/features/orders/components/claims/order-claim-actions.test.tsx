@@ -14,11 +14,15 @@ import { OrderClaimActions } from './order-claim-actions';
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Delivered: 2 roses (one returned already) and a vase; a card still open. Value excl. delivery R 1 139,50. */
+/**
+ * Delivered: 2 roses (one returned already) and a vase; a card still open. Value with delivery R 1 234,50, of
+ * which R 34,50 was refunded already: R 1 200,00 left to refund.
+ */
 const order = orderDetail({
   id: 31,
   totalValue: 1234.5,
   deliveryFee: 95,
+  refundLeft: 1200,
   lines: [
     orderLine({
       id: 11,
@@ -101,7 +105,7 @@ describe('Return lines', () => {
 });
 
 describe('Refund', () => {
-  it("refuses more than the order's value before sending, then opens the refund of the lines chosen", async () => {
+  it('shows and refuses more than is left to refund before sending, then opens the refund of the lines chosen', async () => {
     const spy = stubApi((url, init) =>
       url.pathname === '/api/orders/31/refunds' && init.method === 'POST'
         ? { status: 201, body: { data: { id: 8 } } }
@@ -110,9 +114,12 @@ describe('Refund', () => {
     open();
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '1 139,51');
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveAccessibleDescription(
+      'R 1 200,00 left to refund on this order.',
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '1 200,01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open refund' }));
-    expect(await within(dialog).findByText(CLAIM_TEXTS.refundAbove('R 1 139,50'))).toBeInTheDocument();
+    expect(await within(dialog).findByText(CLAIM_TEXTS.refundAboveLeft('R 1 200,00'))).toBeInTheDocument();
     expect(within(dialog).getByText('Choose the lines refunded.')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByRole('textbox', { name: /^Amount/ }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '150,5');

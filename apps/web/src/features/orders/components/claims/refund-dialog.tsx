@@ -24,8 +24,11 @@ const bodyOf = (values: Values) => ({
   reason: values.reason,
 });
 
-/** The order's value excl. delivery: the most a refund can give back (the server says the same). */
-const valueOf = (order: OrderDetail) => Math.round((order.totalValue - order.deliveryFee) * 100) / 100;
+/**
+ * What is left to refund on the order: its value with delivery less its refunds (the server's `refundLeft`;
+ * the order's value with delivery when an older server does not say). The server refuses more too.
+ */
+const leftOf = (order: OrderDetail) => order.refundLeft ?? order.totalValue;
 
 /** The contract's checks, the order's value as the bound, and `lines` said under the lines' checkboxes. */
 function schemaFor(order: OrderDetail): ClientSchema {
@@ -43,9 +46,9 @@ function schemaFor(order: OrderDetail): ClientSchema {
       if (
         !issues.some((i) => i.path[0] === 'amount') &&
         typeof amount === 'number' &&
-        amount > valueOf(order)
+        Math.round(amount * 100) > Math.round(leftOf(order) * 100)
       )
-        issues.push({ path: ['amount'], message: CLAIM_TEXTS.refundAbove(formatMoney(valueOf(order))) });
+        issues.push({ path: ['amount'], message: CLAIM_TEXTS.refundAboveLeft(formatMoney(leftOf(order))) });
       return issues.length === 0 ? { success: true } : { success: false, error: { issues } };
     },
   };
@@ -121,7 +124,7 @@ function RefundForm({ order, onClose }: Omit<RefundDialogProps, 'opened'>) {
       <MoneyInput
         label="Amount"
         required
-        description={`At most ${formatMoney(valueOf(order))}, the order's value excluding delivery.`}
+        description={CLAIM_TEXTS.refundLeft(formatMoney(leftOf(order)))}
         data-autofocus
         {...form.getInputProps('amount')}
       />

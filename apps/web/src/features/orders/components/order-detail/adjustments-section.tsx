@@ -11,14 +11,17 @@ const columns: DataColumn<Adjustment>[] = [
   { key: 'partner', header: 'Partner', render: (a) => a.partner?.name ?? '—' },
 ];
 
-/** Staff: changes made to the order after it was placed. */
+/**
+ * Staff: changes made to the order after it was placed, and every credit note and refund deduction on it
+ * (issue 46), taken from the partner's pay and so shown below zero. Ids are unique only within a kind.
+ */
 export function AdjustmentsSection({ adjustments }: { adjustments: readonly Adjustment[] }) {
   return (
     <DetailSection title="Adjustments">
       <DataTable
         columns={columns}
         rows={adjustments}
-        rowKey={(a) => a.id}
+        rowKey={(a) => `${a.kind ?? 'adjustment'}-${String(a.id)}`}
         caption="Adjustments"
         empty="No adjustments"
         minWidth={420}

@@ -14,6 +14,11 @@ import { onPay } from './pricing';
 export interface PayRule {
   commission: number;
   vatRegistered: boolean;
+  /**
+   * The VAT rate the line was assigned with (issue 46: a line's pay is fixed when it is assigned); absent, the
+   * rate passed beside the rule.
+   */
+  vat?: number;
 }
 
 /** One order line as the bounds read it. */
@@ -68,7 +73,7 @@ const onPayOf = (valueCents: number, quantity: number, rule: PayRule, vat: numbe
     lines: [{ valueCents, quantity }],
     commission: rule.commission,
     vatRegistered: rule.vatRegistered,
-    vat,
+    vat: rule.vat ?? vat,
     deliveryFeeCents: 0,
   }).excludingDeliveryCents;
 
@@ -95,7 +100,7 @@ export function linesLeft(
       lines: own,
       commission: rule.commission,
       vatRegistered: rule.vatRegistered,
-      vat,
+      vat: rule.vat ?? vat,
       deliveryFeeCents: 0,
     }).excludingDeliveryCents;
     const shares = splitCents(

@@ -23,6 +23,10 @@ type Line = {
   value_cents: number;
   quantity: number;
   partner_delivers: boolean;
+  /** The pay terms the line was assigned with (issue 46). */
+  pay_commission: string | null;
+  pay_vat_rate: string | null;
+  pay_vat_registered: boolean | null;
 };
 type Partner = { id: number; name: string; commission: string | number | null; vat_number: string | null };
 type Order = { id: number; name: string; is_collection: boolean; delivery_fee_cents: number };
@@ -64,7 +68,8 @@ async function load(db: DbOrTx) {
     rowsOf<Order>(db, sql`select id, name, is_collection, delivery_fee_cents from orders order by id`),
     rowsOf<Line>(
       db,
-      sql`select id, order_id, partner_id, status, value_cents, quantity, partner_delivers
+      sql`select id, order_id, partner_id, status, value_cents, quantity, partner_delivers,
+            pay_commission::text as pay_commission, pay_vat_rate::text as pay_vat_rate, pay_vat_registered
           from order_lines order by order_id, id`,
     ),
     rowsOf<Partner>(db, sql`select id, name, commission, vat_number from partners`),
@@ -125,10 +130,12 @@ export async function payViolations(db: DbOrTx, options: { fixtures: boolean }):
   const out: string[] = [];
   const partnerById = new Map(data.partners.map((p) => [p.id, p]));
   const nameOf = (id: number) => partnerById.get(id)?.name ?? `partner ${String(id)}`;
-  const payOf = (id: number) => {
-    const p = partnerById.get(id);
-    return { commission: Number(p?.commission ?? 0), vatRegistered: (p?.vat_number ?? '').trim() !== '' };
-  };
+  // A line's pay is fixed when it is assigned (issue 46): its kept terms, never the partner's of today.
+  const payOf = (l: Line) => ({
+    commission: Number(l.pay_commission ?? 0),
+    vatRegistered: Boolean(l.pay_vat_registered),
+  });
+  const vatOf = (l: Line) => (l.pay_vat_rate === null ? vat : Number(l.pay_vat_rate));
   const linesOf = groupBy(data.lines, (l) => l.order_id);
   const lineById = new Map(data.lines.map((l) => [l.id, l]));
   const orderById = new Map(data.orders.map((o) => [o.id, o]));
@@ -146,8 +153,9 @@ export async function payViolations(db: DbOrTx, options: { fixtures: boolean }):
     const onPayLines = own.map((l) => ({
       partnerId: l.partner_id,
       partnerName: l.partner_id === null ? null : nameOf(l.partner_id),
-      partnerCommission: l.partner_id === null ? null : payOf(l.partner_id).commission,
-      partnerVatRegistered: l.partner_id === null ? null : payOf(l.partner_id).vatRegistered,
+      payCommission: l.pay_commission,
+      payVatRate: l.pay_vat_rate,
+      payVatRegistered: l.pay_vat_registered,
       valueCents: l.value_cents,
       quantity: l.quantity,
       status: l.status,
@@ -156,7 +164,6 @@ export async function payViolations(db: DbOrTx, options: { fixtures: boolean }):
       isCollection: order.is_collection,
       deliveryFeeCents: order.delivery_fee_cents,
       delivererId: own.find((l) => l.partner_delivers)?.partner_id ?? null,
-      vat,
     };
     for (const p of orderOnPay(shape, onPayLines))
       earned.set(key(order.id, p.partnerId), p.result.excludingDeliveryCents);
@@ -188,7 +195,7 @@ export async function payViolations(db: DbOrTx, options: { fixtures: boolean }):
   const lineOnPay = (l: Line, quantity = l.quantity) =>
     l.partner_id === null
       ? 0
-      : linesOnPayCents([{ valueCents: l.value_cents, quantity }], payOf(l.partner_id), vat);
+      : linesOnPayCents([{ valueCents: l.value_cents, quantity }], payOf(l), vatOf(l));
   const takenFromLine = new Map<number, number>();
   // A record over several lines is worked over them together (the on pay of lines together rounds once), so
   // its share of one line may be a cent above that line's own on pay: a cent of slack per such record.
@@ -214,11 +221,14 @@ export async function payViolations(db: DbOrTx, options: { fixtures: boolean }):
         ? [{ line, quantity: Math.min(r.quantity, line.quantity) }]
         : [];
     });
-    const most = linesOnPayCents(
-      own.map((r) => ({ valueCents: r.line.value_cents, quantity: r.quantity })),
-      payOf(note.partner_id),
-      vat,
-    );
+    const first = own[0]?.line;
+    const most = first
+      ? linesOnPayCents(
+          own.map((r) => ({ valueCents: r.line.value_cents, quantity: r.quantity })),
+          payOf(first),
+          vatOf(first),
+        )
+      : 0;
     if (note.amount_cents > most)
       out.push(
         `Order ${orderName(note.order_id)}, ${nameOf(note.partner_id)}${month(note.order_id, note.partner_id)}: ` +

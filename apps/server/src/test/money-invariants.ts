@@ -236,18 +236,9 @@ export async function expectMoneyInvariants(harness: Harness): Promise<void> {
   expect(await checkMoneyInvariants(harness.database.db, { fixtures: true })).toEqual([]);
 }
 
-/**
- * Known today: the demo seed returns a line and refunds it too, both taken from the florist (issue 46's
- * #BL11741: a bill of R 871,02 less a credit note and a refund deduction of R 779,02 each). The seed's claims are
- * being bounded in demo-seed/finance.ts; until then these sentences, and only these, are let through by
- * `expectDemoMoneyInvariants`. Once the seed obeys, this goes (and the demo test's `fails` test fails to say so).
- */
-export const SEED_CLAIMS_ABOVE_EARNED =
-  /(is deducted|: deducted) R [\d\s]+,\d{2}.*, more than the R [\d\s]+,\d{2} (it|their lines) earned/;
-
-/** The seeded demo holds every invariant (but the known claims bounds above); answers every violation found. */
+/** The seeded demo holds every invariant; answers every violation found. */
 export async function expectDemoMoneyInvariants(db: DbOrTx): Promise<string[]> {
   const violations = await checkMoneyInvariants(db);
-  expect(violations.filter((v) => !SEED_CLAIMS_ABOVE_EARNED.test(v))).toEqual([]);
+  expect(violations).toEqual([]);
   return violations;
 }

@@ -21,8 +21,10 @@ interface BoundRow {
   valueCents: number;
   quantity: number;
   status: string;
+  /** The pay terms the line was assigned with (order_lines.pay_*, issue 46): never today's. */
   commission: string | null;
-  vatNumber: string | null;
+  vatRate: string | null;
+  vatRegistered: boolean | null;
   /** Credit notes' and refund deductions' parts on the line (cents). */
   deductedCents: number;
   /** Returned by processed returns. */
@@ -43,12 +45,9 @@ const boundRows = (db: DbOrTx, orderIds: number[]) =>
       valueCents: orderLines.valueCents,
       quantity: orderLines.quantity,
       status: orderLines.status,
-      commission: sql<
-        string | null
-      >`(select p.commission::text from partners p where p.id = order_lines.partner_id)`,
-      vatNumber: sql<
-        string | null
-      >`(select p.vat_number from partners p where p.id = order_lines.partner_id)`,
+      commission: sql<string | null>`${orderLines.payCommission}::text`,
+      vatRate: sql<string | null>`${orderLines.payVatRate}::text`,
+      vatRegistered: orderLines.payVatRegistered,
       deductedCents: sql<number>`(
         coalesce((select sum(rl.credit_cents) from return_lines rl where rl.order_line_id = order_lines.id), 0)
         + coalesce((select sum(fl.deduction_cents) from refund_lines fl where fl.order_line_id = order_lines.id), 0)
@@ -76,7 +75,11 @@ export async function boundsOfOrders(db: DbOrTx, orderIds: number[]): Promise<Ma
   const rules = new Map<number, PayRule>();
   for (const r of rows)
     if (r.partnerId !== null && r.commission !== null)
-      rules.set(r.partnerId, { commission: Number(r.commission), vatRegistered: (r.vatNumber ?? '') !== '' });
+      rules.set(r.partnerId, {
+        commission: Number(r.commission),
+        vatRegistered: Boolean(r.vatRegistered),
+        vat: r.vatRate === null ? vat : Number(r.vatRate),
+      });
   const ruleOf = (partnerId: number) => rules.get(partnerId);
   for (const orderId of orderIds) {
     const own = rows.filter((r) => r.orderId === orderId);

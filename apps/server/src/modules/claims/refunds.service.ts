@@ -224,9 +224,12 @@ export function createRefundsService({
         const perLine = chosen.map((l, i) => {
           const partner = l.partnerId === null ? undefined : people.get(l.partnerId);
           const whole = partner ? (bounds.lines.get(l.id)?.earnedCents ?? 0) : 0;
-          const part = partner
-            ? linesOnPayCents([{ valueCents: amounts[i]!, quantity: 1 }], partner, vat)
-            : 0;
+          // By the terms the line was assigned with (issue 46), as what it earned was worked out.
+          const rule = l.partnerId === null ? undefined : bounds.ruleOf(l.partnerId);
+          const part =
+            partner && rule
+              ? linesOnPayCents([{ valueCents: amounts[i]!, quantity: 1 }], rule, rule.vat ?? vat)
+              : 0;
           return { line: l, partner, amountCents: amounts[i]!, onPayCents: Math.min(whole, part) };
         });
         const [created] = await tx

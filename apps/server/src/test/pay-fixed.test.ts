@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AccountingRow, OrderDetail, Paged, OrderSummary, StatementAnswer } from '@bloomline/contract';
-import { ON_PAY_INCL, toCents } from '@bloomline/contract';
+import { ON_PAY_INCL, toCents, todayInJohannesburg } from '@bloomline/contract';
 
 import { bills, orderLines, partners } from '../db/schema';
 import type { TestClient } from './client';
@@ -26,6 +26,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const DAY = '2026-11-21';
+/** Bills are dated the day delivered (issue 46): the statement month and the CSV's period are today's. */
+const TODAY = todayInJohannesburg();
 
 const termsOf = async (lineId: number) => {
   const [line] = await h.database.db
@@ -60,10 +62,10 @@ async function onPayEverywhere(orderId: number, name: string, partnerId: number)
   >();
   const [bill] = await h.database.db.select().from(bills).where(eq(bills.orderId, orderId));
   const statement = (
-    await staff.get(`/api/reporting/statements?month=2026-11&partner_id=${String(partnerId)}`)
+    await staff.get(`/api/reporting/statements?month=${TODAY.slice(0, 7)}&partner_id=${String(partnerId)}`)
   ).json<StatementAnswer>();
   const entry = statement.data.find((e) => e.type === 'order' && e.order.id === orderId);
-  const csv = (await staff.get(`/api/reporting/accounting-csv?startDate=${DAY}&endDate=${DAY}`)).json<
+  const csv = (await staff.get(`/api/reporting/accounting-csv?startDate=${TODAY}&endDate=${TODAY}`)).json<
     AccountingRow[]
   >();
   const rows = csv.filter((r) => r[18] === orderId);

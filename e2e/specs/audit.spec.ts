@@ -37,7 +37,10 @@ test('staff find a change in the audit log and read its old and new values', asy
   await expectAccessible(page);
 
   // Paging lives in the address, and Back restores it.
-  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('button', { name: '2', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/audit\?page=2$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/audit$/);

@@ -157,7 +157,10 @@ test.describe('staff keep colours and components', () => {
     const firstEdit = page.getByRole('link', { name: /^Edit / }).first();
     await expect(firstEdit).toBeVisible();
     const pageOne = (await firstEdit.getAttribute('aria-label'))!;
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: '2', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/components\?page=2$/);
     await expect(firstEdit).not.toHaveAttribute('aria-label', pageOne);
     const pageTwo = (await firstEdit.getAttribute('aria-label'))!;

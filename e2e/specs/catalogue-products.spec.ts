@@ -69,7 +69,10 @@ test.describe('staff keep the products and their variants’ recipes', () => {
 
     // Newest first, page 1; then page 2 in the address.
     const newest = await apiGet<{ data: ListItem[] }>(page, '/api/products', { page: 2 });
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: '2', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/products\?page=2$/);
     await expect(firstVariants).toHaveAttribute('aria-label', `Variants of ${newest.data[0]!.title}`);
 

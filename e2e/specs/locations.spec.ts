@@ -84,7 +84,10 @@ test.describe('staff keep the locations', () => {
     const firstEdit = page.getByRole('link', { name: /^Edit / }).first();
     await expect(firstEdit).toBeVisible();
     const pageOne = (await firstEdit.getAttribute('aria-label'))!;
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: '2', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/locations\?page=2$/);
     await expect(firstEdit).not.toHaveAttribute('aria-label', pageOne);
     const pageTwo = (await firstEdit.getAttribute('aria-label'))!;

@@ -15,6 +15,12 @@ export const DEMO_USERS = [
     description: 'staff, every permission (incl. Xero)',
   },
   {
+    email: 'finance@example.com',
+    password: DEMO_PASSWORD,
+    role: 'Admin',
+    description: 'staff with payouts and Xero: the second pair of eyes on bank details',
+  },
+  {
     email: 'florist@example.com',
     password: DEMO_PASSWORD,
     role: 'Partner',

@@ -162,7 +162,9 @@ const counts = () =>
     };
   });
 
-describe('a server killed between commit and answer', () => {
+// Three server processes from the sources: run once per CI, in npm test (PGlite). On PostgreSQL it passes too
+// (DATABASE_URL=… npx vitest run this file), but beside the journeys it cost CI a minute and a half.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed between commit and answer', () => {
   it('answers the retry with the first answer: one refund opened, one processed, one e-mail', async () => {
     const browser = new Browser();
     const openKey = randomUUID();
